@@ -1,0 +1,84 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { publicFlags } from "./lib/flags";
+import { getFlags } from "./server/flags.server";
+import "./app.css";
+
+export async function loader() {
+  return { flags: publicFlags(getFlags()) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Forecourt: new, used and certified cars for sale" },
+  {
+    name: "description",
+    content: "Search new, used and certified cars from dealers and private sellers, with honest price verdicts.",
+  },
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#142659" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader compareEnabled={data?.flags.compare ?? true} />
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "We could not show this page. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page not found";
+      detail = "The page you were looking for does not exist or has moved.";
+    } else {
+      title = `${error.status} ${error.statusText}`;
+    }
+  }
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-slate-600">{detail}</p>
+      <p className="mt-8">
+        <a className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700" href="/cars-for-sale">
+          Search cars for sale
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+// GET /healthz: JSON with database status and the active listing count.
+import { getDatabase } from "../server/db/connection.server";
+import { activeListingCount } from "../server/reference/queries.server";
+
+export async function loader() {
+  const started = performance.now();
+  try {
+    const db = await getDatabase();
+    const active = await activeListingCount(db);
+    return Response.json(
+      {
+        status: "ok",
+        database: { status: "ok", dialect: db.dialect, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+        listings: { active },
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "healthz database check failed", error: String(error) }));
+    return Response.json(
+      { status: "error", database: { status: "error" }, listings: { active: null } },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}

@@ -1,0 +1,169 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/home";
+import { PATHS } from "../lib/routes";
+import { vehicleImagePath } from "../lib/vehicle-image";
+import { memo } from "../server/cache.server";
+import { getDatabase } from "../server/db/connection.server";
+import { activeListingCount, makesWithModels } from "../server/reference/queries.server";
+
+export async function loader() {
+  const db = await getDatabase();
+  const [makes, total] = await Promise.all([
+    memo("home:makes", 60_000, () => makesWithModels(db)),
+    memo("home:count", 60_000, () => activeListingCount(db)),
+  ]);
+  const popular = [...makes].sort((a, b) => b.count - a.count).slice(0, 12);
+  return { makes, total, popular: popular.map((m) => ({ code: m.code, name: m.name, count: m.count })) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Forecourt: new, used and certified cars for sale near you" },
+  { name: "description", content: "Search new, used and certified cars from local dealers and private sellers." },
+];
+
+const BODY_STYLES = [
+  { code: "SUVCROSS", label: "SUVs", color: "blue" },
+  { code: "SEDAN", label: "Sedans", color: "silver" },
+  { code: "TRUCKS", label: "Trucks", color: "red" },
+  { code: "HATCH", label: "Hatchbacks", color: "green" },
+  { code: "COUPE", label: "Coupes", color: "black" },
+  { code: "VANMV", label: "Vans & Minivans", color: "white" },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { makes, total, popular } = loaderData;
+  const [make, setMake] = useState("");
+  const modelGroups = make ? makes.filter((m) => m.code === make) : makes;
+  return (
+    <main>
+      <section className="bg-gradient-to-b from-brand-900 to-brand-700 pb-16 pt-10 text-white">
+        <div className="mx-auto max-w-7xl px-4">
+          <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">Find your next car, at an honest price.</h1>
+          <p className="mt-3 max-w-2xl text-lg text-brand-100">
+            {total.toLocaleString("en-US")} cars for sale from dealers and private sellers, each with a clear price verdict.
+          </p>
+          <Form
+            method="get"
+            action={PATHS.search}
+            aria-label="Search cars for sale"
+            className="mt-8 rounded-2xl bg-white p-4 text-ink shadow-xl sm:p-6"
+          >
+            <fieldset className="mb-4 flex flex-wrap gap-2">
+              <legend className="sr-only">Condition</legend>
+              {[
+                { value: "USED", label: "Used" },
+                { value: "NEW", label: "New" },
+                { value: "CERTIFIED", label: "Certified" },
+              ].map((c) => (
+                <label key={c.value} className="cursor-pointer">
+                  <input type="radio" name="listingType" value={c.value} defaultChecked={c.value === "USED"} className="peer sr-only" />
+                  <span className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
+                    {c.label}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <div className="grid gap-3 sm:grid-cols-[1fr_1fr_10rem_auto]">
+              <label className="block">
+                <span className="mb-1 block text-sm font-medium text-slate-700">Make</span>
+                <select
+                  name="makeCode"
+                  value={make}
+                  onChange={(e) => setMake(e.target.value)}
+                  className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
+                >
+                  <option value="">All makes</option>
+                  {makes.map((m) => (
+                    <option key={m.code} value={m.code}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="block">
+                <span className="mb-1 block text-sm font-medium text-slate-700">Model</span>
+                <select name="modelCode" defaultValue="" key={make} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5">
+                  <option value="">All models</option>
+                  {modelGroups.map((m) => (
+                    <optgroup key={m.code} label={m.name}>
+                      {m.models.map((md) => (
+                        <option key={md.code} value={md.code}>
+                          {md.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              </label>
+              <label className="block">
+                <span className="mb-1 block text-sm font-medium text-slate-700">ZIP Code</span>
+                <input
+                  name="zip"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  pattern="[0-9]{5}"
+                  maxLength={5}
+                  placeholder="e.g. 30301"
+                  title="Enter a 5-digit ZIP Code"
+                  className="w-full rounded-lg border border-slate-300 px-3 py-2.5"
+                />
+              </label>
+              <button
+                type="submit"
+                className="self-end rounded-lg bg-brand-600 px-6 py-2.5 text-lg font-semibold text-white hover:bg-brand-700"
+              >
+                Show cars
+              </button>
+            </div>
+          </Form>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="body-styles">
+        <h2 id="body-styles" className="text-2xl font-bold">
+          Shop by body style
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {BODY_STYLES.map((b) => (
+            <li key={b.code}>
+              <Link
+                to={`${PATHS.search}?vehicleStyleCode=${b.code}`}
+                className="block rounded-xl border border-slate-200 bg-white p-3 text-center font-semibold shadow-sm hover:border-brand-500 hover:shadow"
+              >
+                <img
+                  src={vehicleImagePath(b.code, b.color, 1)}
+                  alt=""
+                  width={160}
+                  height={120}
+                  loading="lazy"
+                  className="mx-auto aspect-[4/3] w-full rounded-lg object-cover"
+                />
+                <span className="mt-2 block">{b.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 pb-4" aria-labelledby="popular-makes">
+        <h2 id="popular-makes" className="text-2xl font-bold">
+          Popular makes
+        </h2>
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {popular.map((m) => (
+            <li key={m.code}>
+              <Link
+                to={`${PATHS.search}?makeCode=${encodeURIComponent(m.code)}`}
+                className="flex items-baseline justify-between rounded-lg border border-slate-200 bg-white px-4 py-3 hover:border-brand-500"
+              >
+                <span className="font-semibold">{m.name}</span>
+                <span className="text-sm text-slate-500">{m.count.toLocaleString("en-US")}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,117 @@
+// One connection layer over both databases. SQLite (node:sqlite) is the embedded default;
+// PostgreSQL is used when DATABASE_URL is set (several app instances share it).
+// Migrations run on open, so a fresh clone starts with an empty, current schema.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Migrator, type MigrationProvider } from "kysely/migration";
+import pg from "pg";
+import { adaptDatabaseSync } from "./sqlite-adapter.server.ts";
+import { migrationsFor } from "./migrations.server.ts";
+import type { DB } from "./schema.server.ts";
+import { getEnv } from "../env.server.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Database {
+  readonly dialect: Dialect;
+  readonly kysely: Kysely<DB>;
+  /** The raw SQLite handle, for the bulk write path (null on PostgreSQL). */
+  readonly sqlite: DatabaseSync | null;
+  /** The PostgreSQL pool, for the bulk write path (null on SQLite). */
+  readonly pool: pg.Pool | null;
+  /** Where the data lives, without credentials. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+// node-postgres returns int8 (bigint) as strings; our bigints are epoch ms and ids, safe as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric/float8 already parse to number for float8; keep numeric as number too.
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  sqlitePath?: string;
+  /** Run migrations (default true). */
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.sqlitePath ?? "data/forecourt.db");
+  if (options.migrate !== false) await migrate(db);
+  return db;
+}
+
+function openSqlite(path: string): Database {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const raw = new DatabaseSync(path);
+  raw.exec("PRAGMA journal_mode = WAL");
+  raw.exec("PRAGMA synchronous = NORMAL");
+  raw.exec("PRAGMA busy_timeout = 5000");
+  raw.exec("PRAGMA foreign_keys = ON");
+  raw.exec("PRAGMA cache_size = -65536");
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: adaptDatabaseSync(raw) }) });
+  return {
+    dialect: "sqlite",
+    kysely,
+    sqlite: raw,
+    pool: null,
+    description: `sqlite:${path}`,
+    async close() {
+      await kysely.destroy();
+      if (raw.isOpen) raw.close();
+    },
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const u = new URL(url);
+  return {
+    dialect: "postgres",
+    kysely,
+    sqlite: null,
+    pool,
+    description: `postgres://${u.host}${u.pathname}`,
+    async close() {
+      await kysely.destroy(); // ends the pool
+    },
+  };
+}
+
+export async function migrate(db: Database): Promise<string[]> {
+  const migrations = migrationsFor(db.dialect);
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+// The app's server bundle and the Node entry both reach the database through this singleton,
+// kept on globalThis so both module instances (Vite's bundle and the plain import) share one.
+const KEY = Symbol.for("forecourt.database");
+type Holder = { [KEY]?: Promise<Database> };
+
+export function getDatabase(options?: OpenOptions): Promise<Database> {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const env = getEnv();
+    const opts = options ?? { databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH };
+    holder[KEY] = openDatabase(opts).catch((e) => {
+      delete holder[KEY];
+      throw e;
+    });
+  }
+  return holder[KEY]!;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as Holder;
+  const p = holder[KEY];
+  delete holder[KEY];
+  if (p) await (await p).close();
+}

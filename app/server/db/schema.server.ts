@@ -1,0 +1,235 @@
+// Table shapes for Kysely. One schema for SQLite and PostgreSQL: timestamps are epoch
+// milliseconds (bigint, parsed to number), booleans are 0/1 integers, multi-valued attributes
+// (features, home services, vehicle history) are comma-delimited code lists with leading and
+// trailing commas (",NAV,HEATED_SEATS,") so `LIKE '%,NAV,%'` is exact on both databases.
+import type { Generated } from "kysely";
+
+export type ListingStatus = "active" | "sold" | "expired";
+export type SellerType = "d" | "p";
+export type DealRating = "great" | "good" | "fair" | "high";
+
+export interface ZipTable {
+  zip: string;
+  city: string;
+  state: string;
+  lat: number;
+  lon: number;
+}
+
+export interface RefMakeTable {
+  code: string;
+  name: string;
+}
+
+export interface RefSeriesTable {
+  make_code: string;
+  code: string;
+  name: string;
+}
+
+export interface RefModelTable {
+  make_code: string;
+  code: string;
+  name: string;
+  series_code: string | null;
+  body_style_code: string;
+  first_year: number;
+  last_year: number;
+}
+
+export interface RefTrimTable {
+  id: string;
+  year: number;
+  make_code: string;
+  model_code: string;
+  trim_name: string;
+  trim_code: string;
+  trim_rank: number;
+  msrp: number;
+  epa_id: number;
+  body_style_code: string;
+  body_subtype_code: string | null;
+  fuel_type_group: string;
+  fuel_type: string;
+  drive_group: string;
+  drive: string;
+  transmission_code: string;
+  transmission: string;
+  cylinders: number | null;
+  displacement: number | null;
+  engine_code: string;
+  engine: string;
+  doors: number;
+  epa_city: number;
+  epa_hwy: number;
+  epa_combined: number;
+  epa_mpge_city: number | null;
+  epa_mpge_hwy: number | null;
+  electric_range: number | null;
+  truck_bed_length: string | null;
+  truck_cab_size: number | null;
+  standard_features: string;
+}
+
+export interface RefPackageTable {
+  trim_id: string;
+  code: string;
+  name: string;
+  price: number;
+}
+
+export interface RefBodyStyleTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface RefBodySubtypeTable {
+  code: string;
+  body_style_code: string;
+  name: string;
+  sort: number;
+}
+
+export interface RefFeatureTable {
+  code: string;
+  name: string;
+  display_group: string;
+  sort: number;
+}
+
+export interface RefColorTable {
+  kind: "ext" | "int";
+  code: string;
+  name: string;
+  hex: string;
+  sort: number;
+}
+
+export interface RefEngineTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface OwnerTable {
+  id: Generated<number>;
+  /** The dealer's own id in feeds ("DLR-000123"); private sellers get "PVT-...". */
+  external_id: string;
+  seller_type: SellerType;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  logo_url: string | null;
+  street: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lon: number;
+  rating: number | null;
+  rating_count: number;
+  home_services: string;
+  hide_email_form: number;
+  tagline: string | null;
+  created_at: number;
+}
+
+export interface ListingTable {
+  id: Generated<number>;
+  vin: string;
+  owner_id: number;
+  status: ListingStatus;
+  listing_type: string;
+  year: number;
+  make_code: string;
+  model_code: string;
+  series_code: string | null;
+  trim_id: string | null;
+  trim_code: string | null;
+  trim_name: string | null;
+  title: string;
+  body_style_code: string;
+  body_subtype_code: string | null;
+  fuel_type_group: string;
+  fuel_type: string | null;
+  drive_group: string;
+  drive: string | null;
+  engine_code: string;
+  engine: string | null;
+  displacement: number | null;
+  cylinders: number | null;
+  transmission_code: string;
+  transmission: string | null;
+  doors: number;
+  ext_color_simple: string;
+  ext_color_name: string | null;
+  int_color_simple: string;
+  int_color_name: string | null;
+  mileage: number;
+  sale_price: number;
+  msrp: number | null;
+  incentive: number;
+  mpg_city: number | null;
+  mpg_highway: number | null;
+  mpg_combined: number | null;
+  is_mpge: number;
+  electric_range: number | null;
+  features: string;
+  packages: string;
+  home_services: string;
+  certified_product: string | null;
+  vehicle_history: string;
+  vehicle_use_type: string;
+  money_back_guarantee: number;
+  truck_bed_length: string | null;
+  truck_cab_size: number | null;
+  seller_type: SellerType;
+  zip: string;
+  lat: number;
+  lon: number;
+  image_count: number;
+  description: string | null;
+  is_hot: number;
+  has_special_offer: number;
+  is_reduced_price: number;
+  view_count: number;
+  deal_rating: DealRating | null;
+  market_price: number | null;
+  epa_id: number | null;
+  date_listed: number;
+  updated_at: number;
+  sold_at: number | null;
+  expired_at: number | null;
+}
+
+export interface PriceHistoryTable {
+  id: Generated<number>;
+  listing_id: number;
+  price: number;
+  recorded_at: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  zips: ZipTable;
+  ref_makes: RefMakeTable;
+  ref_series: RefSeriesTable;
+  ref_models: RefModelTable;
+  ref_trims: RefTrimTable;
+  ref_packages: RefPackageTable;
+  ref_body_styles: RefBodyStyleTable;
+  ref_body_subtypes: RefBodySubtypeTable;
+  ref_features: RefFeatureTable;
+  ref_colors: RefColorTable;
+  ref_engines: RefEngineTable;
+  owners: OwnerTable;
+  listings: ListingTable;
+  listing_price_history: PriceHistoryTable;
+  meta: MetaTable;
+}

@@ -1,0 +1,42 @@
+// ZIP lookup (SPEC.md section 7: "ZIP lookup | zip | city and state; also used for validation"),
+// backed by the `zipcodes` package's US ZIP table (city, state, latitude, longitude).
+import { createRequire } from "node:module";
+import { isZipShape, type ZipPlace } from "../../lib/zip.ts";
+
+interface ZipcodesEntry {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+  country: string;
+}
+interface ZipcodesModule {
+  lookup(zip: string): ZipcodesEntry | undefined;
+  codes: Record<string, ZipcodesEntry>;
+}
+
+const require = createRequire(import.meta.url);
+let zipcodes: ZipcodesModule | undefined;
+function lib(): ZipcodesModule {
+  zipcodes ??= require("zipcodes") as ZipcodesModule;
+  return zipcodes;
+}
+
+/** The place for a US ZIP, or null when it is not exactly 5 digits or does not exist. */
+export function lookupZip(zip: unknown): ZipPlace | null {
+  if (!isZipShape(zip)) return null;
+  const e = lib().lookup(zip);
+  if (!e || e.country !== "US" || typeof e.latitude !== "number") return null;
+  return { zip: e.zip, city: e.city, state: e.state, lat: e.latitude, lon: e.longitude };
+}
+
+/** Every US ZIP with coordinates, sorted by ZIP. */
+export function allZips(): ZipPlace[] {
+  const out: ZipPlace[] = [];
+  for (const e of Object.values(lib().codes)) {
+    if (e.country !== "US" || typeof e.latitude !== "number" || !/^\d{5}$/.test(e.zip)) continue;
+    out.push({ zip: e.zip, city: e.city, state: e.state, lat: e.latitude, lon: e.longitude });
+  }
+  return out.sort((a, b) => (a.zip < b.zip ? -1 : 1));
+}

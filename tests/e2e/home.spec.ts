@@ -1,0 +1,91 @@
+import { expect, test } from "./fixtures";
+
+test.describe("home page", () => {
+  test("shows the site frame and the search form", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Forecourt home" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Account" });
+    await expect(nav.getByRole("link", { name: "Saved" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Compare" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Find your next car");
+    const form = page.getByRole("form", { name: "Search cars for sale" });
+    await expect(form.getByLabel("Make")).toBeVisible();
+    await expect(form.getByLabel("Model")).toBeVisible();
+    await expect(form.getByLabel("ZIP Code")).toBeVisible();
+    await expect(form.getByText("Used", { exact: true })).toBeVisible();
+    await expect(form.getByText("New", { exact: true })).toBeVisible();
+    await expect(form.getByText("Certified", { exact: true })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("fueleconomy.gov");
+  });
+
+  test("submits make, model, ZIP and condition with GET to /cars-for-sale", async ({ page }) => {
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Search cars for sale" });
+    const make = form.getByLabel("Make");
+    const firstMake = await make.locator("option").nth(1).getAttribute("value");
+    expect(firstMake).toBeTruthy();
+    await make.selectOption(firstMake!);
+    // Without JavaScript every make's models are listed in groups; with it, only the chosen make's.
+    const makeName = (await make.locator(`option[value="${firstMake}"]`).textContent())!.trim();
+    const model = form.getByLabel("Model");
+    const modelValue = await model.locator(`optgroup[label="${makeName}"] option`).first().getAttribute("value");
+    await model.selectOption(modelValue!);
+    await form.getByLabel("ZIP Code").fill("30301");
+    await form.getByText("Used", { exact: true }).click();
+    await form.getByRole("button", { name: "Show cars" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("makeCode")).toBe(firstMake);
+    expect(url.searchParams.get("modelCode")).toBe(modelValue);
+    expect(url.searchParams.get("zip")).toBe("30301");
+    expect(url.searchParams.get("listingType")).toBe("USED");
+    await expect(page.getByRole("heading", { name: /\d[\d,]* Matches/ })).toBeVisible();
+  });
+
+  test("the header search submits a keyword search", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Search by make, model or keyword" }).fill("Toyota");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\?keyword=Toyota/);
+    await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
+    await expect(page.getByRole("article").first()).toContainText("Toyota");
+  });
+
+  test("with JavaScript the model list narrows to the chosen make", async ({ page }, info) => {
+    test.skip(info.project.name !== "js", "JavaScript behaviour");
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Search cars for sale" });
+    const make = form.getByLabel("Make");
+    const value = await make.locator("option").nth(1).getAttribute("value");
+    await make.selectOption(value!);
+    await expect(form.getByLabel("Model").locator("optgroup")).toHaveCount(1);
+  });
+});
+
+test.describe("site", () => {
+  test("/healthz reports the database and the active listings", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe("ok");
+    expect(body.database).toMatchObject({ status: "ok", dialect: "sqlite" });
+    expect(body.listings.active).toBeGreaterThan(1000);
+  });
+
+  test("an unknown page is a 404 in the site frame", async ({ page }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Search cars for sale" })).toBeVisible();
+  });
+
+  test("results link to the next batch without JavaScript", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(30);
+    await page.getByRole("link", { name: "See More Results" }).click();
+    await expect(page).toHaveURL(/firstRecord=30/);
+    await expect(page.getByRole("article")).toHaveCount(30);
+  });
+});
