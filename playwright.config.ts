@@ -28,7 +28,7 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, channel: undefined } },
+    { name: "no-js", testIgnore: /\.js\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, channel: undefined } },
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, channel: undefined } },
   ],
   webServer: {

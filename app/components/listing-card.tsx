@@ -27,7 +27,7 @@ const DEAL_STYLES: Record<string, string> = {
 
 export function ListingCard({ listing, eager = false }: { listing: ListingCardData; eager?: boolean }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <Link to={PATHS.vehicle(listing.id)} className="group flex flex-1 flex-col" aria-label={`${listing.title}, ${formatPrice(listing.salePrice)}`}>
         <img
           src={vehicleImagePath(listing.bodyStyleCode, listing.extColor, 0)}

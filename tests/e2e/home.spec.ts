@@ -51,16 +51,6 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
     await expect(page.getByRole("article").first()).toContainText("Toyota");
   });
-
-  test("with JavaScript the model list narrows to the chosen make", async ({ page }, info) => {
-    test.skip(info.project.name !== "js", "JavaScript behaviour");
-    await page.goto("/");
-    const form = page.getByRole("form", { name: "Search cars for sale" });
-    const make = form.getByLabel("Make");
-    const value = await make.locator("option").nth(1).getAttribute("value");
-    await make.selectOption(value!);
-    await expect(form.getByLabel("Model").locator("optgroup")).toHaveCount(1);
-  });
 });
 
 test.describe("site", () => {
