@@ -48,21 +48,30 @@ const UPDATABLE = LISTING_COLUMNS.filter(
   (c) => !["vin", "date_listed", "view_count", "expired_at"].includes(c),
 ) as ListingColumn[];
 
+const COLUMN_INDEX = Object.fromEntries(LISTING_COLUMNS.map((c, i) => [c, i])) as Record<ListingColumn, number>;
+
+/**
+ * The input's values in LISTING_COLUMNS order, with defaults and `overrides` applied (undefined
+ * becomes null). Written as a loop over the columns: this runs once per row of a million-row seed.
+ */
 function rowValues(input: ListingInput, now: number, overrides: Partial<Record<ListingColumn, unknown>>): unknown[] {
-  const full: Record<string, unknown> = {
-    ...input,
-    status: input.status ?? "active",
-    date_listed: input.date_listed ?? now,
-    updated_at: now,
-    sold_at: input.sold_at ?? (input.status === "sold" ? now : null),
-    expired_at: input.status === "expired" ? now : null,
-    is_reduced_price: input.is_reduced_price ?? 0,
-    ...overrides,
-  };
-  return LISTING_COLUMNS.map((c) => {
-    const v = full[c];
-    return v === undefined ? null : v;
-  });
+  const src = input as unknown as Record<string, unknown>;
+  const out: unknown[] = new Array(LISTING_COLUMNS.length);
+  for (let i = 0; i < LISTING_COLUMNS.length; i++) {
+    const v = src[LISTING_COLUMNS[i]];
+    out[i] = v === undefined ? null : v;
+  }
+  out[COLUMN_INDEX.status] = input.status ?? "active";
+  out[COLUMN_INDEX.date_listed] = input.date_listed ?? now;
+  out[COLUMN_INDEX.updated_at] = now;
+  out[COLUMN_INDEX.sold_at] = input.sold_at ?? (input.status === "sold" ? now : null);
+  out[COLUMN_INDEX.expired_at] = input.status === "expired" ? now : null;
+  out[COLUMN_INDEX.is_reduced_price] = input.is_reduced_price ?? 0;
+  for (const key of Object.keys(overrides) as ListingColumn[]) {
+    const v = overrides[key];
+    out[COLUMN_INDEX[key]] = v === undefined ? null : v;
+  }
+  return out;
 }
 
 function historyFor(input: ListingInput, dateListed: number): { price: number; at: number }[] {
@@ -76,9 +85,11 @@ export async function upsertListings(db: Database, inputs: ListingInput[], now =
   return result;
 }
 
+/** VINs looked up per statement when pre-checking which inputs already exist. */
+const SQLITE_LOOKUP_CHUNK = 500;
+
 function upsertSqlite(db: Database, inputs: ListingInput[], now: number): UpsertResult {
   const raw = db.sqlite!;
-  const find = raw.prepare("SELECT id, sale_price, status FROM listings WHERE vin = ?");
   const insert = raw.prepare(
     `INSERT INTO listings (${LISTING_COLUMNS.join(", ")}) VALUES (${LISTING_COLUMNS.map(() => "?").join(", ")})`,
   );
@@ -91,14 +102,30 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
   const res: UpsertResult = { inserted: 0, updated: 0, priceChanges: 0, ids: [] };
   raw.exec("BEGIN");
   try {
+    // Which VINs exist, looked up in chunks inside the transaction (one statement per 500 VINs
+    // instead of one per row; skipped on an empty table). Rows this call writes are added as it
+    // goes, so a VIN named twice in one call is inserted once and then updated, as before.
+    const known = new Map<string, { id: number; sale_price: number }>();
+    if (raw.prepare("SELECT 1 FROM listings LIMIT 1").get() !== undefined) {
+      let chunkStmt: ReturnType<typeof raw.prepare> | null = null;
+      for (let start = 0; start < inputs.length; start += SQLITE_LOOKUP_CHUNK) {
+        const vins = inputs.slice(start, start + SQLITE_LOOKUP_CHUNK).map((i) => i.vin);
+        const sql = `SELECT id, vin, sale_price FROM listings WHERE vin IN (${vins.map(() => "?").join(", ")})`;
+        const stmt = vins.length === SQLITE_LOOKUP_CHUNK ? (chunkStmt ??= raw.prepare(sql)) : raw.prepare(sql);
+        for (const r of stmt.all(...vins) as { id: number; vin: string; sale_price: number }[]) {
+          known.set(r.vin, { id: Number(r.id), sale_price: Number(r.sale_price) });
+        }
+      }
+    }
     for (const input of inputs) {
-      const existing = find.get(input.vin) as { id: number; sale_price: number; status: string } | undefined;
+      const existing = known.get(input.vin);
       if (!existing) {
         const values = rowValues(input, now, {});
         const info = insert.run(...(values as never[]));
         const id = Number(info.lastInsertRowid);
         const dateListed = input.date_listed ?? now;
         for (const h of historyFor(input, dateListed)) history.run(id, h.price, h.at);
+        known.set(input.vin, { id, sale_price: input.sale_price });
         res.inserted++;
         res.ids.push(id);
       } else {
@@ -117,6 +144,7 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
           history.run(existing.id, input.sale_price, now);
           res.priceChanges++;
         }
+        existing.sale_price = input.sale_price;
         res.updated++;
         res.ids.push(existing.id);
       }
