@@ -9,6 +9,7 @@ import { ensureReferenceData } from "../app/server/reference/store.server.ts";
 import { createHttpApp } from "../app/server/http/app.server.ts";
 import { seedInventory } from "../app/server/inventory/seed.server.ts";
 import { activeListingCount } from "../app/server/reference/queries.server.ts";
+import { closeSearchEngine, getSearchEngine } from "../app/server/search/search.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -50,6 +51,10 @@ async function main() {
     const r = await seedInventory(db, { listings: env.SEED_LISTINGS, seed: 1 });
     log("seeded", r);
   }
+  // Build the listing index before the port opens: the first shopper gets a warm search.
+  const engine = await getSearchEngine();
+  const status = engine.status();
+  log("search index ready", { listings: status.listings, buildMs: status.buildMs, megabytes: Math.round(status.bytes / 1e6) });
   const app = await createHttpApp({
     buildDir: path.join(root, "build"),
     publicDir: path.join(root, "public"),
@@ -61,7 +66,9 @@ async function main() {
   const shutdown = (signal: string) => {
     log("shutting down", { signal });
     server.close(() => {
-      void closeDatabase().finally(() => process.exit(0));
+      void closeSearchEngine()
+        .then(() => closeDatabase())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,17 +1,28 @@
 // GET /healthz: JSON with database status and the active listing count.
 import { getDatabase } from "../server/db/connection.server";
 import { activeListingCount } from "../server/reference/queries.server";
+import { getSearchEngine } from "../server/search/search.server";
 
 export async function loader() {
   const started = performance.now();
   try {
     const db = await getDatabase();
     const active = await activeListingCount(db);
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    const engine = (await getSearchEngine()).status();
     return Response.json(
       {
         status: "ok",
-        database: { status: "ok", dialect: db.dialect, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+        database: { status: "ok", dialect: db.dialect, latencyMs },
         listings: { active },
+        search: {
+          kind: engine.kind,
+          listings: engine.listings,
+          version: engine.version,
+          pending: engine.pending,
+          buildMs: engine.buildMs,
+          lastChangeAppliedAt: engine.lastChangeAppliedAt,
+        },
       },
       { headers: { "Cache-Control": "no-store" } },
     );
