@@ -1,60 +1,122 @@
-import { Link } from "react-router";
-import { DEAL_LABELS, formatMiles, formatPrice } from "../lib/format";
+import { useFetcher } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { TEXT } from "../lib/constants";
+import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { vehicleImagePath } from "../lib/vehicle-image";
+import { Icon, type IconName } from "./search/icons";
+import type { ListingCardData } from "./search/types";
 
-export interface ListingCardData {
-  id: number;
-  title: string;
-  listingType: string;
-  salePrice: number;
-  mileage: number;
-  dealRating: string | null;
-  bodyStyleCode: string;
-  extColor: string;
-  sellerName: string;
-  city: string;
-  state: string;
-  sellerType: string;
+export type { ListingCardData } from "./search/types";
+
+const DEAL_ICONS: Record<string, IconName> = { great: "down", good: "down", fair: "level", high: "up" };
+
+export interface CompareState {
+  enabled: boolean;
+  added: boolean;
+  /** "The compare toggle shows only while fewer than 5 listings are compared." */
+  full: boolean;
 }
 
-const DEAL_STYLES: Record<string, string> = {
-  great: "bg-emerald-100 text-deal-great",
-  good: "bg-green-100 text-deal-good",
-  fair: "bg-slate-100 text-deal-fair",
-  high: "bg-amber-100 text-deal-high",
-};
+/** How the price sits against what comparable cars sell for, in words. */
+function marketNote(price: number, market: number | null): string | null {
+  if (market === null || market <= 0) return null;
+  const diff = market - price;
+  if (Math.abs(diff) < 100) return "At market price";
+  return diff > 0 ? `${formatPrice(diff)} below market` : `${formatPrice(-diff)} above market`;
+}
 
-export function ListingCard({ listing, eager = false }: { listing: ListingCardData; eager?: boolean }) {
+/**
+ * A listing in the results grid: picture, year make model trim, price, mileage, deal verdict,
+ * distance, seller, and the quick actions Compare, Share and Report. The title link covers the
+ * whole card (one link per card for screen readers); the quick actions sit above it. Needs the
+ * page's <IconSprite />.
+ */
+export function ListingCard({ listing, eager = false, compare }: { listing: ListingCardData; eager?: boolean; compare?: CompareState }) {
+  const note = marketNote(listing.price, listing.marketPrice);
+  const titleId = `listing-${listing.id}-title`;
+  const miles = listing.condition === "New" && listing.mileage < 500 ? "New" : formatMiles(listing.mileage);
+  const away = listing.distance === null ? null : listing.distance === 0 ? "Under 1 mi away" : `${formatInt(listing.distance)} mi away`;
   return (
-    <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <Link to={PATHS.vehicle(listing.id)} className="group flex flex-1 flex-col" aria-label={`${listing.title}, ${formatPrice(listing.salePrice)}`}>
+    <article id={`listing-${listing.id}`} aria-labelledby={titleId} className="card">
+      <div className="relative">
         <img
           src={vehicleImagePath(listing.bodyStyleCode, listing.extColor, 0)}
-          alt={listing.title}
+          alt=""
           width={400}
           height={300}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-          className="aspect-[4/3] w-full bg-slate-100 object-cover"
+          decoding="async"
+          sizes="(min-width:1280px) 300px, (min-width:640px) 45vw, 100vw"
+          className="card-img"
         />
-        <div className="flex flex-1 flex-col gap-1 p-4">
-          <h3 className="font-semibold leading-snug group-hover:underline">{listing.title}</h3>
-          <p className="text-2xl font-bold">{formatPrice(listing.salePrice)}</p>
-          <p className="text-sm text-slate-600">{listing.listingType === "NEW" ? "New" : formatMiles(listing.mileage)}</p>
-          {listing.dealRating ? (
-            <p>
-              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${DEAL_STYLES[listing.dealRating] ?? ""}`}>
-                {DEAL_LABELS[listing.dealRating]}
-              </span>
-            </p>
-          ) : null}
-          <p className="mt-auto pt-2 text-sm text-slate-600">
-            {listing.sellerType === "p" ? "Private seller" : listing.sellerName} · {listing.city}, {listing.state}
+        {listing.condition !== "Used" ? <span className="card-tag">{listing.condition}</span> : null}
+      </div>
+      <div className="card-body">
+        <h3 id={titleId} className="card-title">
+          <a href={PATHS.vehicle(listing.id)} className="card-link">
+            {listing.title}
+          </a>
+        </h3>
+        <p className="card-price">
+          <span>{formatPrice(listing.price)}</span>
+          {listing.reducedPrice ? <span className="card-drop">Price drop</span> : null}
+        </p>
+        {listing.dealRating ? (
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className={`deal deal-${listing.dealRating}`}>
+              <Icon name={DEAL_ICONS[listing.dealRating] ?? "level"} />
+              {DEAL_LABELS[listing.dealRating]}
+            </span>
+            {note ? <span>{note}</span> : null}
           </p>
-        </div>
-      </Link>
+        ) : null}
+        <p>{away ? `${miles} · ${away}` : miles}</p>
+        {listing.extended ? <p className="text-xs font-medium text-brand-700">Beyond your area: home delivery available</p> : null}
+        <p className="card-seller">
+          <span className="font-medium text-slate-800">{listing.privateSeller ? "Private Seller" : listing.sellerName}</span>
+          {` · ${listing.city}, ${listing.state}`}
+        </p>
+      </div>
+      <QuickActions listing={listing} compare={compare} />
     </article>
+  );
+}
+
+function QuickActions({ listing, compare }: { listing: ListingCardData; compare?: CompareState }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const added = compare?.added || fetcher.state !== "idle";
+  const vehicle = PATHS.vehicle(listing.id);
+  return (
+    <div className="card-actions">
+      {compare?.enabled ? (
+        added ? (
+          <a href={PATHS.compare} className="card-action text-deal-good">
+            <Icon name="check" />
+            {TEXT.addedToCompare}
+            <span className="sr-only">: {listing.title}</span>
+          </a>
+        ) : !compare.full ? (
+          <fetcher.Form method="post" preventScrollReset className="flex flex-1">
+            {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+            <button type="submit" name="compare" value={listing.id} className="card-action">
+              <Icon name="compare" />
+              {TEXT.compare}
+              <span className="sr-only"> {listing.title}</span>
+            </button>
+          </fetcher.Form>
+        ) : null
+      ) : null}
+      <a href={`${vehicle}#share`} className="card-action">
+        <Icon name="share" />
+        Share<span className="sr-only"> this Listing: {listing.title}</span>
+      </a>
+      <a href={`${vehicle}#report`} className="card-action">
+        <Icon name="report" />
+        Report<span className="sr-only"> this Listing: {listing.title}</span>
+      </a>
+    </div>
   );
 }

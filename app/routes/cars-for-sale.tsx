@@ -1,128 +1,222 @@
-// Results page, first cut: the make / model / ZIP / condition / keyword search the home page
-// submits, over SQL. The full results page (every filter, facets, chips, breadcrumbs) replaces
-// this once the listing index lands (issues 3 and 4).
-import { Link } from "react-router";
-import { z } from "zod";
+// The search results page (SPEC.md section 2), server-rendered and complete without JavaScript:
+// every filter is a GET form, every chip, crumb, tab, sort and page a link made by the URL module
+// (app/lib/search-url.ts). The same module serves /cars-for-sale and its category paths
+// (/cars-for-sale/{condition}/{body-style}/{make}/{model}/{trim}/{year}, see
+// cars-for-sale.category.tsx). The work happens in cars-for-sale.server.ts.
+import { useCallback, useEffect, useState } from "react";
+import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
-import { ListingCard, type ListingCardData } from "../components/listing-card";
-import { PAGE_SIZE, TEXT } from "../lib/constants";
-import { normalizeQueryZip } from "../lib/zip";
-import { getDatabase } from "../server/db/connection.server";
+import { CategoryTabs } from "../components/search/category-tabs";
+import { FilterChips } from "../components/search/filter-chips";
+import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
+import { Icon, IconSprite } from "../components/search/icons";
+import { EmptyResults, ListingGrid, Pagination, SearchError } from "../components/search/results-list";
+import { SearchHero } from "../components/search/search-hero";
+import { SortBy } from "../components/search/sort-by";
+import type { ResultsPageData, SearchPageData } from "../components/search/types";
+import { TEXT } from "../lib/constants";
+import { formatInt } from "../lib/format";
+import { PATHS } from "../lib/routes";
+import { compareAction, loadSearchPage } from "./cars-for-sale.server";
 
-const code = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,40}$/);
-const querySchema = z.object({
-  listingType: z.enum(["NEW", "USED", "CERTIFIED", "3P_CERT"]).catch("USED"),
-  makeCode: code.optional().catch(undefined),
-  modelCode: code.optional().catch(undefined),
-  zip: z.unknown().transform(normalizeQueryZip),
-  keyword: z.string().trim().max(80).optional().catch(undefined),
-  firstRecord: z.coerce.number().int().min(0).max(10_000).catch(0),
-});
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const q = querySchema.parse({
-    listingType: url.searchParams.get("listingType")?.toUpperCase() ?? undefined,
-    makeCode: url.searchParams.get("makeCode") || undefined,
-    modelCode: url.searchParams.get("modelCode") || undefined,
-    zip: url.searchParams.get("zip") ?? undefined,
-    keyword: url.searchParams.get("keyword") || undefined,
-    firstRecord: url.searchParams.get("firstRecord") ?? undefined,
-  });
-  const db = await getDatabase();
-  const types = q.listingType === "USED" || q.listingType === "3P_CERT" ? ["USED", "3P_CERT"] : [q.listingType];
-  let base = db.kysely
-    .selectFrom("listings as l")
-    .innerJoin("owners as o", "o.id", "l.owner_id")
-    .where("l.status", "=", "active")
-    .where("l.listing_type", "in", types);
-  if (q.makeCode) base = base.where("l.make_code", "=", q.makeCode);
-  if (q.modelCode) base = base.where("l.model_code", "=", q.modelCode);
-  if (q.keyword) {
-    for (const word of q.keyword.split(/\s+/).slice(0, 5)) {
-      base = base.where("l.title", "like", `%${word.replace(/[%_\\]/g, "")}%`);
-    }
-  }
-  const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    base
-      .select([
-        "l.id",
-        "l.title",
-        "l.listing_type",
-        "l.sale_price",
-        "l.mileage",
-        "l.deal_rating",
-        "l.body_style_code",
-        "l.ext_color_simple",
-        "l.seller_type",
-        "o.name as owner_name",
-        "o.city",
-        "o.state",
-      ])
-      .orderBy("l.sale_price", "desc")
-      .orderBy("l.id")
-      .limit(PAGE_SIZE)
-      .offset(q.firstRecord)
-      .execute(),
-  ]);
-  const total = Number(countRow.n);
-  const listings: ListingCardData[] = rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    listingType: r.listing_type,
-    salePrice: r.sale_price,
-    mileage: r.mileage,
-    dealRating: r.deal_rating,
-    bodyStyleCode: r.body_style_code,
-    extColor: r.ext_color_simple,
-    sellerName: r.owner_name,
-    city: r.city,
-    state: r.state,
-    sellerType: r.seller_type,
-  }));
-  let next: string | null = null;
-  if (q.firstRecord + PAGE_SIZE < total) {
-    const nextUrl = new URL(url);
-    nextUrl.searchParams.set("firstRecord", String(q.firstRecord + PAGE_SIZE));
-    next = nextUrl.pathname + nextUrl.search;
-  }
-  return { total, listings, next, query: q };
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadSearchPage(request, url);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.total.toLocaleString("en-US")} cars for sale | Forecourt` : "Cars for sale | Forecourt" },
-];
+/** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
+export async function action({ request, url }: Route.ActionArgs) {
+  return compareAction(request, url);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData as SearchPageData | undefined;
+  if (!page || page.kind !== "results") {
+    return [{ title: "Cars for Sale | Forecourt" }, { name: "robots", content: "noindex" }];
+  }
+  return [
+    { title: `${page.title} | Forecourt` },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: page.canonicalUrl },
+    { name: "robots", content: page.indexable ? "index, follow" : "noindex, follow" },
+    { property: "og:title", content: page.title },
+    { property: "og:url", content: page.canonicalUrl },
+    { "script:ld+json": itemList(page) },
+  ];
+};
+
+/** JSON-LD ItemList of the vehicles on the page, each with its offer. */
+function itemList(page: ResultsPageData) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: page.title,
+    numberOfItems: page.listings.length,
+    itemListElement: page.listings.map((l, i) => {
+      const url = page.origin + PATHS.vehicle(l.id);
+      return {
+        "@type": "ListItem",
+        position: page.firstRecord + i + 1,
+        item: {
+          "@type": "Car",
+          name: l.title,
+          url,
+          itemCondition: l.condition === "New" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+          mileageFromOdometer: { "@type": "QuantitativeValue", value: l.mileage, unitCode: "SMI" },
+          offers: {
+            "@type": "Offer",
+            price: l.price,
+            priceCurrency: "USD",
+            availability: "https://schema.org/InStock",
+            url,
+          },
+        },
+      };
+    }),
+  };
+}
 
 export default function CarsForSale({ loaderData }: Route.ComponentProps) {
-  const { total, listings, next } = loaderData;
+  const page = loaderData as SearchPageData;
+  if (page.kind === "error") return <SearchError title={page.title} retryHref={page.retryHref} />;
+  return <Results page={page} />;
+}
+
+function Results({ page }: { page: ResultsPageData }) {
+  const location = useLocation();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const closePanel = useCallback(() => {
+    setPanelOpen(false);
+    document.getElementById("filter-button")?.focus();
+  }, []);
+  // A new search closes the phone's filter panel.
+  useEffect(() => setPanelOpen(false), [location.pathname, location.search]);
+  const empty = page.listings.length === 0;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8">
+    <main>
+      <IconSprite />
       <a className="skip-link" href="#listings">
         {TEXT.skipLink}
       </a>
-      <h1 className="text-2xl font-bold tracking-tight">Cars for Sale</h1>
-      <h2 className="mt-2 text-lg font-semibold text-slate-700" aria-live="polite">
-        {TEXT.matches(total)}
-      </h2>
-      {listings.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-8 text-center text-lg">{TEXT.noResults}</p>
-      ) : (
-        <ul id="listings" className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {listings.map((l, i) => (
-            <li key={l.id} className="flex">
-              <ListingCard listing={l} eager={i === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {next ? (
-        <p className="mt-8 text-center">
-          <Link to={next} className="inline-block rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
-            {TEXT.seeMoreResults}
-          </Link>
-        </p>
-      ) : null}
+      <SearchHero heading={page.heading} crumbs={page.crumbs} location={page.location} />
+      {page.tabs ? <CategoryTabs tabs={page.tabs} /> : null}
+      <div className="mx-auto max-w-7xl px-4 py-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
+        <FilterPanel
+          sections={page.filters}
+          hidden={page.filterHidden}
+          chips={page.chips}
+          clearHref={page.clearFiltersHref}
+          entryCards={page.entryCards}
+          open={panelOpen}
+          onClose={closePanel}
+        />
+        <div className="min-w-0">
+          {page.expiredBanner ? (
+            <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+              {page.expiredBanner}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="results-heading" tabIndex={-1} className="mr-auto text-xl font-bold focus:outline-none" aria-live="polite">
+              {TEXT.matches(page.total)}
+            </h2>
+            <a
+              id="filter-button"
+              href={`#${FILTER_PANEL_ID}`}
+              onClick={(e) => {
+                e.preventDefault();
+                setPanelOpen(true);
+              }}
+              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 lg:hidden"
+            >
+              <Icon name="filter" />
+              Filters{" "}
+              {page.selectedCount > 0 ? (
+                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+                  {page.selectedCount}
+                  <span className="sr-only"> selected</span>
+                </span>
+              ) : null}
+            </a>
+            <div className="w-full sm:w-auto">
+              <SortBy value={page.sort.value} hidden={page.sort.hidden} />
+            </div>
+          </div>
+          {page.chips.length > 0 ? (
+            <div className="mt-3">
+              <FilterChips chips={page.chips} clearHref={page.clearFiltersHref} />
+            </div>
+          ) : null}
+          {page.priceError || page.zipError ? (
+            <p className="mt-3 text-sm font-medium text-red-700">
+              {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}
+              <a href={`#${page.zipError ? "f-zip" : "f-max-price"}`} className="underline">
+                Fix it in the filters
+              </a>
+            </p>
+          ) : null}
+          <div className="mt-4">
+            {empty ? (
+              <>
+                <span id="listings" tabIndex={-1} />
+                <EmptyResults clearHref={page.clearFiltersHref} />
+              </>
+            ) : (
+              <ListingGrid id="listings" listings={page.listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
+            )}
+          </div>
+          <Pagination firstRecord={page.firstRecord} shown={page.listings.length} total={page.total} nextHref={page.nextHref} previousHref={page.previousHref} />
+          {page.supplemental ? (
+            <section aria-labelledby="supplemental-heading" className="mt-12">
+              <h2 id="supplemental-heading" className="text-lg font-bold">
+                More matches beyond {page.supplemental.radius} miles
+              </h2>
+              <p className="mb-4 mt-1 text-sm text-slate-600">
+                {formatInt(page.supplemental.total)} more {page.supplemental.total === 1 ? "car matches" : "cars match"} your filters farther away.{" "}
+                {page.supplemental.total > page.supplemental.listings.length ? (
+                  <Link to={page.supplemental.nationwideHref} className="font-semibold text-brand-700 underline underline-offset-2">
+                    See all {formatInt(page.total + page.supplemental.total)} nationwide
+                  </Link>
+                ) : null}
+              </p>
+              <ListingGrid listings={page.supplemental.listings} compare={page.compare} labelledBy="supplemental-heading" />
+            </section>
+          ) : null}
+          {page.similar.length > 0 ? (
+            <section aria-labelledby="similar-heading" className="mt-12">
+              <h2 id="similar-heading" className="mb-4 text-lg font-bold">
+                Similar vehicles you may like
+              </h2>
+              <ListingGrid listings={page.similar} compare={page.compare} labelledBy="similar-heading" />
+            </section>
+          ) : null}
+        </div>
+      </div>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Page not found</h1>
+        <p className="mt-3 text-slate-600">We could not find that search. The make, model or category in the address may be misspelled.</p>
+        <p className="mt-8">
+          <Link className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700" to={PATHS.search}>
+            Search cars for sale
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  return <RetryScreen />;
+}
+
+function RetryScreen() {
+  const { pathname, search } = useLocation();
+  return <SearchError title={TEXT.serverErrorTitle} retryHref={pathname + search} />;
 }

@@ -30,16 +30,16 @@ test.describe("home page", () => {
     const makeName = (await make.locator(`option[value="${firstMake}"]`).textContent())!.trim();
     const model = form.getByLabel("Model");
     const modelValue = await model.locator(`optgroup[label="${makeName}"] option`).first().getAttribute("value");
+    const modelName = (await model.locator(`optgroup[label="${makeName}"] option[value="${modelValue}"]`).textContent())!.trim();
     await model.selectOption(modelValue!);
     await form.getByLabel("ZIP Code").fill("30301");
     await form.getByText("Used", { exact: true }).click();
     await form.getByRole("button", { name: "Show cars" }).click();
-    await expect(page).toHaveURL(/\/cars-for-sale\?/);
-    const url = new URL(page.url());
-    expect(url.searchParams.get("makeCode")).toBe(firstMake);
-    expect(url.searchParams.get("modelCode")).toBe(modelValue);
-    expect(url.searchParams.get("zip")).toBe("30301");
-    expect(url.searchParams.get("listingType")).toBe("USED");
+    // The results page answers the form's query with a 301 to the canonical category URL:
+    // condition, make and model in the path, the ZIP in the query.
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/[a-z0-9-]+\/[a-z0-9-]+\?zip=30301$/);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link");
+    await expect(crumbs).toHaveText(["Home", "Used Cars for Sale", "Atlanta, GA", makeName, modelName]);
     await expect(page.getByRole("heading", { name: /\d[\d,]* Matches/ })).toBeVisible();
   });
 

@@ -23,6 +23,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
+  // React Router flushes after every chunk it streams; with compression each flush would end a
+  // deflate block and the page would compress about half as well. One stream, one block.
+  app.use((_req, res, next) => {
+    res.flush = () => {};
+    next();
+  });
   app.use(
     "/assets",
     express.static(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),

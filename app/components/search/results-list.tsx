@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { PAGE_SIZE, TEXT } from "../../lib/constants";
+import { formatInt } from "../../lib/format";
+import { ListingCard, type CompareState } from "../listing-card";
+import type { ListingCardData, ResultsPageData } from "./types";
+
+type Compare = ResultsPageData["compare"];
+
+function compareOf(compare: Compare, id: number): CompareState {
+  return { enabled: compare.enabled, added: compare.ids.includes(id), full: compare.full };
+}
+
+/** The listing grid: 3 columns on a desktop. The first picture loads eagerly, the rest lazily. */
+export function ListingGrid({ id, listings, compare, eagerFirst = false, labelledBy }: { id?: string; listings: ListingCardData[]; compare: Compare; eagerFirst?: boolean; labelledBy: string }) {
+  return (
+    <ol id={id} tabIndex={id ? -1 : undefined} aria-labelledby={labelledBy} className="grid gap-4 focus:outline-none sm:grid-cols-2 xl:grid-cols-3">
+      {listings.map((l, i) => (
+        <li key={l.id} className="flex">
+          <ListingCard listing={l} eager={eagerFirst && i === 0} compare={compareOf(compare, l.id)} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** 'See More Results' (the next batch, a real link) and the way back. */
+export function Pagination({ firstRecord, shown, total, nextHref, previousHref }: { firstRecord: number; shown: number; total: number; nextHref: string | null; previousHref: string | null }) {
+  if (shown === 0) return null;
+  return (
+    <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
+      <p className="text-sm text-slate-600">
+        Showing {formatInt(firstRecord + 1)}–{formatInt(firstRecord + shown)} of {formatInt(total)}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {previousHref ? (
+          <Link to={previousHref} className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-50">
+            Previous {PAGE_SIZE}
+          </Link>
+        ) : null}
+        {nextHref ? (
+          <Link to={nextHref} className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">
+            {TEXT.seeMoreResults}
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+/** 'Update filter criteria to see more results', with the way out. */
+export function EmptyResults({ clearHref }: { clearHref: string | null }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-10 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.5}>
+        <circle cx="11" cy="11" r="7" />
+        <path d="M20 20l-4-4" strokeLinecap="round" />
+      </svg>
+      <p className="mt-3 text-lg font-semibold">{TEXT.noResults}</p>
+      <p className="mt-1 text-sm text-slate-600">Try a wider distance, fewer filters or another price range.</p>
+      {clearHref ? (
+        <p className="mt-5">
+          <Link to={clearHref} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+            {TEXT.clearFilters}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Base search failure: 'We are sorry. There was an issue with your last search.' + 'Please try again' (reloads). */
+export function SearchError({ title, retryHref }: { title: string; retryHref: string }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-12 text-amber-500" fill="none" stroke="currentColor" strokeWidth={1.5}>
+        <path d="M12 3l10 18H2L12 3z" strokeLinejoin="round" />
+        <path d="M12 10v5M12 18h.01" strokeLinecap="round" />
+      </svg>
+      <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+      <p className="mt-8">
+        {/* A plain link: a full reload of the same search, with or without JavaScript. */}
+        <a href={retryHref} className="rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+          {TEXT.serverErrorRetry}
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import { Form, Link, useLocation } from "react-router";
+import { SEARCH_RADIUS_OPTIONS } from "../../lib/constants";
+import { SEARCH_PATH, type Crumb } from "../../lib/search-url";
+import { HiddenInputs } from "./hidden-inputs";
+import { Icon } from "./icons";
+import type { ResultsPageData } from "./types";
+
+export const radiusLabel = (miles: number) => (miles === 0 ? "Nationwide" : `${miles} miles`);
+
+/** Hero: breadcrumbs, the search's heading, and the location / radius editor. */
+export function SearchHero({ heading, crumbs, location }: { heading: string; crumbs: Crumb[]; location: ResultsPageData["location"] }) {
+  return (
+    <div className="border-b border-slate-200 bg-white">
+      <div className="mx-auto max-w-7xl px-4 pb-5 pt-4">
+        <Breadcrumbs crumbs={crumbs} />
+        <div className="mt-3 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+          <LocationEditor location={location} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600">
+        {crumbs.map((c, i) => {
+          const last = i === crumbs.length - 1;
+          return (
+            <li key={`${i}-${c.href}`} className="flex items-center gap-1.5">
+              {i > 0 ? (
+                <Icon name="next" className="text-slate-400" />
+              ) : null}
+              <Link
+                to={c.href}
+                aria-current={last ? "page" : undefined}
+                className={last ? "font-semibold text-ink hover:underline" : "text-brand-700 hover:underline"}
+              >
+                {c.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function LocationEditor({ location }: { location: ResultsPageData["location"] }) {
+  const { search, pathname } = useLocation();
+  const errorId = "hero-zip-error";
+  return (
+    <Form
+      key={pathname + search}
+      method="get"
+      action={SEARCH_PATH}
+      aria-label="Location"
+      className="grid grid-cols-[6.5rem_minmax(0,1fr)_auto] items-end gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 lg:w-[26rem]"
+    >
+      <HiddenInputs entries={location.hidden} />
+      <div>
+        <label htmlFor="hero-zip" className="block text-xs font-semibold uppercase tracking-wide text-slate-600">
+          ZIP Code
+        </label>
+        <input
+          id="hero-zip"
+          name="zip"
+          defaultValue={location.zip}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          aria-invalid={location.zipError ? true : undefined}
+          aria-describedby={location.zipError ? errorId : undefined}
+          className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 aria-[invalid]:border-red-600"
+        />
+      </div>
+      <div>
+        <label htmlFor="hero-radius" className="block text-xs font-semibold uppercase tracking-wide text-slate-600">
+          Distance
+        </label>
+        <select id="hero-radius" name="searchRadius" defaultValue={String(location.radius)} className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3">
+          {SEARCH_RADIUS_OPTIONS.map((m) => (
+            <option key={m} value={m}>
+              {radiusLabel(m)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="h-10 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
+        Update
+      </button>
+      {location.zipError ? (
+        <p id={errorId} className="col-span-3 text-sm font-medium text-red-700">
+          {location.zipError}
+        </p>
+      ) : location.place ? (
+        <p className="col-span-3 text-sm text-slate-600">
+          Showing cars near <span className="font-semibold text-ink">{location.place}</span>
+        </p>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,3 @@
+export default function Vehicle() {
+  return null;
+}

@@ -1,0 +1,222 @@
+// npm run bench:srp [-- --db FILE] [--port 3200] [--iterations 30] [--keep-server]
+//
+// Renders the results page at 1,000,000 listings: starts the production server (scripts/start.ts)
+// on a SQLite inventory of that size, waits for the search index, then requests a fixed set of
+// results URLs many times, one at a time, and prints per URL the p50 / p95 server time (the
+// loader's own Server-Timing, and the whole response as the client sees it) and the HTML size:
+// raw, gzip as served on the wire, and the whole document compressed in one go (gzip -6,
+// brotli q4). Targets (issue 4): p95 <= 60 ms and <= 60 KB compressed for a page of 30 results.
+//
+// The inventory: --db, else /tmp/fc-1m.db, else the one `npm run bench:search` caches; when none
+// exists it is seeded (seed 1, about 90 s) into /tmp/fc-1m.db.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { openDatabase } from "../app/server/db/connection.server.ts";
+import { seedInventory } from "../app/server/inventory/seed.server.ts";
+import { ensureReferenceData } from "../app/server/reference/store.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    db: { type: "string" },
+    port: { type: "string", default: "3200" },
+    iterations: { type: "string", default: "30" },
+    listings: { type: "string", default: "1000000" },
+    "keep-server": { type: "boolean", default: false },
+  },
+});
+const port = Number(values.port);
+const iterations = Math.max(5, Number(values.iterations));
+const LISTINGS = Number(values.listings);
+const TARGET_MS = 60;
+const TARGET_BYTES = 60 * 1024;
+
+/** A fixed mix: category pages, location searches, deep filters, paging, keyword, sort. All canonical (no 301). */
+const URLS = [
+  "/cars-for-sale",
+  "/cars-for-sale/used/toyota",
+  "/cars-for-sale/used/toyota/rav4?zip=30301&searchRadius=50",
+  "/cars-for-sale/used/suv-crossover?zip=10001&searchRadius=100&maxPrice=30000",
+  "/cars-for-sale/new/ford",
+  "/cars-for-sale/all?sortBy=mileageASC&firstRecord=300",
+  "/cars-for-sale/certified?dealType=goodprice,greatprice",
+  "/cars-for-sale?makeCode=AUDI,BMW,LEXUS&startYear=2020&endYear=2024&mileage=60000",
+  "/cars-for-sale?fuelTypeGroup=ELE&electricMileRange=250",
+  "/cars-for-sale?keyword=honda+civic",
+  "/cars-for-sale?zip=60601&searchRadius=25&sortBy=distanceASC",
+];
+
+function findDatabase(): string | null {
+  if (values.db) return values.db;
+  if (existsSync("/tmp/fc-1m.db")) return "/tmp/fc-1m.db";
+  const dir = path.join(tmpdir(), "forecourt-bench");
+  if (existsSync(dir)) {
+    const cached = readdirSync(dir).find((f) => f.startsWith(`listings-${LISTINGS}-seed1-`) && f.endsWith(".db"));
+    if (cached) return path.join(dir, cached);
+  }
+  return null;
+}
+
+async function seed(file: string): Promise<void> {
+  console.log(`seeding ${LISTINGS.toLocaleString("en-US")} listings into ${file} (seed 1) ...`);
+  const db = await openDatabase({ sqlitePath: file });
+  await ensureReferenceData(db);
+  await seedInventory(db, { listings: LISTINGS, seed: 1 });
+  await db.close();
+}
+
+function startServer(db: string): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SQLITE_PATH: db,
+      DATABASE_URL: "",
+      SEED_ON_START: "false",
+      SESSION_SECRET: "bench-srp-session-secret-that-is-long-enough-0123456789",
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`  [server] ${d}`));
+  return child;
+}
+
+async function waitReady(child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      // /healthz answers once the search index is built.
+      const res = await fetch(`http://localhost:${port}/healthz`);
+      if (res.ok) return performance.now() - started;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - started > 15 * 60_000) throw new Error("server not ready after 15 minutes");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+interface Sample {
+  totalMs: number;
+  loaderMs: number;
+}
+
+function serverTiming(header: string | null): number {
+  if (!header) return NaN;
+  let sum = 0;
+  for (const m of header.matchAll(/dur=([\d.]+)/g)) sum += Number(m[1]);
+  return sum;
+}
+
+async function once(url: string, encoding = "identity"): Promise<{ status: number; body: Buffer; sample: Sample; location: string | null }> {
+  const t0 = performance.now();
+  const res = await fetch(`http://localhost:${port}${url}`, { redirect: "manual", headers: { "Accept-Encoding": encoding } });
+  const body = Buffer.from(await res.arrayBuffer());
+  const totalMs = performance.now() - t0;
+  return { status: res.status, body, sample: { totalMs, loaderMs: serverTiming(res.headers.get("server-timing")) }, location: res.headers.get("location") };
+}
+
+/** Bytes on the wire for a gzip request (fetch decodes bodies, so read the socket with node:http). */
+async function wireGzipBytes(url: string): Promise<number> {
+  const http = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "localhost", port, path: url, headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      let n = 0;
+      res.on("data", (d: Buffer) => (n += d.length));
+      res.on("end", () => resolve(n));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+function pct(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "n/a");
+
+async function main() {
+  let db = findDatabase();
+  if (!db) {
+    db = "/tmp/fc-1m.db";
+    await seed(db);
+  }
+  console.log(`results page benchmark: ${db}, ${iterations} runs per URL, port ${port}`);
+  const child = startServer(db);
+  const stop = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    const readyMs = await waitReady(child);
+    const health = (await (await fetch(`http://localhost:${port}/healthz`)).json()) as { listings?: { active?: number } };
+    console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s, ${health.listings?.active?.toLocaleString("en-US") ?? "?"} active listings\n`);
+
+    const rows: string[][] = [["url", "status", "cards", "loader p50", "loader p95", "total p50", "total p95", "raw", "gzip served", "gzip doc", "br doc"]];
+    const allLoader: number[] = [];
+    const allTotal: number[] = [];
+    const failures: string[] = [];
+    for (const url of URLS) {
+      for (let i = 0; i < 3; i++) await once(url);
+      const samples: Sample[] = [];
+      let last: Awaited<ReturnType<typeof once>> | null = null;
+      for (let i = 0; i < iterations; i++) {
+        last = await once(url);
+        samples.push(last.sample);
+      }
+      if (!last) continue;
+      if (last.status !== 200) {
+        failures.push(`${url}: HTTP ${last.status}${last.location ? ` -> ${last.location}` : ""}`);
+        rows.push([url, String(last.status), "", "", "", "", "", "", "", "", ""]);
+        continue;
+      }
+      const html = last.body.toString("utf8");
+      const cards = (html.match(/<article /g) ?? []).length;
+      const loader = samples.map((s) => s.loaderMs).sort((a, b) => a - b);
+      const total = samples.map((s) => s.totalMs).sort((a, b) => a - b);
+      allLoader.push(...loader);
+      allTotal.push(...total);
+      const served = await wireGzipBytes(url);
+      const gz = gzipSync(last.body, { level: 6 }).length;
+      const br = brotliCompressSync(last.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+      rows.push([url, "200", String(cards), ms(pct(loader, 50)), ms(pct(loader, 95)), ms(pct(total, 50)), ms(pct(total, 95)), kb(last.body.length), kb(served), kb(gz), kb(br)]);
+      if (pct(total, 95) > TARGET_MS) failures.push(`${url}: p95 ${ms(pct(total, 95))} > ${TARGET_MS} ms`);
+      if (gz > TARGET_BYTES) failures.push(`${url}: ${kb(gz)} gzip > ${kb(TARGET_BYTES)}`);
+      if (served > TARGET_BYTES) failures.push(`${url}: ${kb(served)} gzip as served > ${kb(TARGET_BYTES)}`);
+    }
+    const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+    for (const r of rows) console.log(r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join("  "));
+    allLoader.sort((a, b) => a - b);
+    allTotal.sort((a, b) => a - b);
+    console.log(`\nall URLs: loader p50 ${ms(pct(allLoader, 50))}, p95 ${ms(pct(allLoader, 95))}; whole response p50 ${ms(pct(allTotal, 50))}, p95 ${ms(pct(allTotal, 95))}`);
+    console.log(`targets: p95 <= ${TARGET_MS} ms, <= ${kb(TARGET_BYTES)} compressed`);
+    if (failures.length > 0) {
+      console.log(`\nmissed:\n  ${failures.join("\n  ")}`);
+      process.exitCode = 1;
+    } else {
+      console.log("\nall targets met");
+    }
+  } finally {
+    if (!values["keep-server"]) stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
