@@ -37,7 +37,7 @@ export interface ListingSummary {
   salePrice: number;
   msrp: number | null;
   incentive: number;
-  dealRating: string | null;
+  dealRating: "great" | "good" | "fair" | "high" | null;
   marketPrice: number | null;
   bodyStyleCode: string;
   bodyStyleName: string;

@@ -47,8 +47,10 @@ import {
 import { getDatabase, type Database } from "../server/db/connection.server.ts";
 import { getEnv } from "../server/env.server.ts";
 import { getFlags } from "../server/flags.server.ts";
-import { allZips, lookupZip } from "../server/reference/zip.server.ts";
-import { loadSearchLabels, type SearchLabels } from "../server/search/labels.server.ts";
+import type { SearchLabels } from "../server/search/labels.server.ts";
+import { loadListingSummaries } from "../server/listings/summaries.server.ts";
+import { lookupZip } from "../server/reference/zip.server.ts";
+import { getSearchPageContext } from "../server/services/url-context.server.ts";
 import { getSearchEngine, type SearchEngine } from "../server/search/search.server.ts";
 import type {
   ChoiceSection,
@@ -60,88 +62,6 @@ import type {
   ResultsPageData,
   SearchErrorData,
 } from "../components/search/types.ts";
-
-// =============================================================================================
-// The URL module's context: names from the reference tables, trims, ZIP places
-
-export interface SearchPageContext {
-  labels: SearchLabels;
-  ctx: SearchUrlContext;
-}
-
-const CONTEXT_TTL_MS = 10 * 60_000;
-const CONTEXT_KEY = Symbol.for("forecourt.searchPageContext");
-type ContextHolder = { [CONTEXT_KEY]?: { at: number; value: Promise<SearchPageContext> } };
-
-/** Labels, trims and place lookups, loaded once and refreshed every 10 minutes (reference data). */
-export function getSearchPageContext(): Promise<SearchPageContext> {
-  const holder = globalThis as ContextHolder;
-  const hit = holder[CONTEXT_KEY];
-  if (hit && Date.now() - hit.at < CONTEXT_TTL_MS) return hit.value;
-  const value = getDatabase().then(buildSearchPageContext);
-  if (hit) {
-    // Stale: keep serving the old context until the new one is ready.
-    hit.at = Date.now();
-    value.then(() => (holder[CONTEXT_KEY] = { at: Date.now(), value }), (e) => reportError("search context refresh failed", e));
-    return hit.value;
-  }
-  holder[CONTEXT_KEY] = { at: Date.now(), value };
-  value.catch(() => delete holder[CONTEXT_KEY]);
-  return value;
-}
-
-export async function buildSearchPageContext(db: Database): Promise<SearchPageContext> {
-  const [labels, trimRows] = await Promise.all([
-    loadSearchLabels(db),
-    db.kysely.selectFrom("ref_trims").select(["make_code", "model_code", "trim_name"]).distinct().execute(),
-  ]);
-  // make -> model -> trim names (the catalogue's case)
-  const trims = new Map<string, Map<string, Set<string>>>();
-  for (const r of trimRows) {
-    let models = trims.get(r.make_code);
-    if (!models) trims.set(r.make_code, (models = new Map()));
-    let names = models.get(r.model_code);
-    if (!names) models.set(r.model_code, (names = new Set()));
-    names.add(r.trim_name);
-  }
-  let placeIndex: Map<string, string> | null = null;
-  const ctx: SearchUrlContext = {
-    makes: labels.makes,
-    models: labels.models,
-    bodyStyles: labels.bodyStyles,
-    subtypes: labels.subtypes,
-    series: labels.series,
-    packages: labels.packages,
-    features: labels.features,
-    extColors: labels.extColors,
-    intColors: labels.intColors,
-    engines: labels.engines,
-    trims(make, modelCodes) {
-      const models = trims.get(make);
-      if (!models) return undefined;
-      const out = new Set<string>();
-      for (const [model, names] of models) if (modelCodes.length === 0 || modelCodes.includes(model)) for (const n of names) out.add(n);
-      return [...out];
-    },
-    place(zip) {
-      const p = lookupZip(zip);
-      return p ? { city: p.city, state: p.state } : undefined;
-    },
-    zipOf(city, state) {
-      placeIndex ??= (() => {
-        const m = new Map<string, string>();
-        for (const z of allZips()) {
-          const key = `${z.city.toLowerCase()}|${z.state.toUpperCase()}`;
-          if (!m.has(key)) m.set(key, z.zip);
-        }
-        return m;
-      })();
-      return placeIndex.get(`${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`);
-    },
-    marketExtensionDefault: false,
-  };
-  return { labels, ctx };
-}
 
 // =============================================================================================
 // Compare list (card quick action): a cookie of up to COMPARE_LIMIT listing ids
@@ -220,52 +140,27 @@ export async function listingCards(db: Database, hits: SearchHit[], labels: Sear
   const out = new Map<number, ListingCardData>();
   if (hits.length === 0) return out;
   const byId = new Map(hits.map((h) => [h.id, h]));
-  const rows = await db.kysely
-    .selectFrom("listings as l")
-    .innerJoin("owners as o", "o.id", "l.owner_id")
-    .select([
-      "l.id",
-      "l.year",
-      "l.make_code",
-      "l.model_code",
-      "l.trim_name",
-      "l.listing_type",
-      "l.sale_price",
-      "l.market_price",
-      "l.mileage",
-      "l.deal_rating",
-      "l.body_style_code",
-      "l.ext_color_simple",
-      "l.seller_type",
-      "l.is_reduced_price",
-      "o.name as owner_name",
-      "o.city",
-      "o.state",
-    ])
-    .where("l.id", "in", [...byId.keys()])
-    .execute();
-  for (const r of rows) {
-    const id = Number(r.id);
-    const hit = byId.get(id);
-    const make = labels.makes.get(r.make_code) ?? r.make_code;
-    const model = labels.models.get(`${r.make_code}|${r.model_code}`) ?? r.model_code;
-    out.set(id, {
-      id,
-      title: [r.year, make, model, r.trim_name].filter(Boolean).join(" "),
-      condition: r.listing_type === "NEW" ? "New" : r.listing_type === "CERTIFIED" || r.listing_type === "3P_CERT" ? "Certified" : "Used",
-      price: Number(r.sale_price),
-      marketPrice: r.market_price === null ? null : Number(r.market_price),
-      mileage: Number(r.mileage),
-      dealRating: r.deal_rating,
-      bodyStyleCode: r.body_style_code,
-      extColor: r.ext_color_simple,
-      sellerName: r.owner_name,
-      privateSeller: r.seller_type === "p",
-      city: r.city,
-      state: r.state,
+  for (const l of await loadListingSummaries(db, [...byId.keys()])) {
+    const hit = byId.get(l.id);
+    const make = labels.makes.get(l.makeCode) ?? l.makeName;
+    const model = labels.models.get(`${l.makeCode}|${l.modelCode}`) ?? l.modelName;
+    out.set(l.id, {
+      id: l.id,
+      title: [l.year, make, model, l.trimName].filter(Boolean).join(" "),
+      condition: l.listingType === "NEW" ? "New" : l.listingType === "CERTIFIED" || l.listingType === "3P_CERT" ? "Certified" : "Used",
+      price: l.salePrice,
+      marketPrice: l.marketPrice,
+      mileage: l.mileage,
+      dealRating: l.dealRating,
+      bodyStyleCode: l.bodyStyleCode,
+      extColor: l.extColorSimple,
+      sellerName: l.owner.name,
+      privateSeller: l.sellerType === "p",
+      city: l.owner.city,
+      state: l.owner.state,
       distance: hit?.distance === null || hit?.distance === undefined ? null : Math.round(hit.distance),
       extended: hit?.marketExtension ?? false,
-      reducedPrice: Number(r.is_reduced_price) === 1,
+      reducedPrice: l.isReducedPrice,
     });
   }
   return out;

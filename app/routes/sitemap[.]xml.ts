@@ -8,7 +8,7 @@ import { normalizeSearchQuery } from "../lib/search-query";
 import { categoryUrl, type Condition } from "../lib/search-url";
 import { getEnv } from "../server/env.server";
 import { getSearchEngine } from "../server/search/search.server";
-import { getSearchPageContext } from "./cars-for-sale.server";
+import { getSearchPageContext } from "../server/services/url-context.server";
 
 const TTL_MS = 60 * 60_000;
 let cached: { at: number; makes: Promise<Map<string, string[]>> } | null = null;

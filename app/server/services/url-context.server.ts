@@ -1,75 +1,95 @@
-// The reference names the URL module needs (slugs, labels, trims, places), built once per
-// process from the reference tables and the ZIP table (reference data changes only at start).
+// The reference names the URL module needs (slugs, labels, trims, places) and the facet labels,
+// built from the reference tables and the ZIP table. Reference data only changes at start-up;
+// it is refreshed every 10 minutes all the same, serving the old copy until the new one is ready.
 import type { SearchUrlContext } from "../../lib/search-url.ts";
-import { getDatabase } from "../db/connection.server.ts";
+import { getDatabase, type Database } from "../db/connection.server.ts";
 import { allZips, lookupZip } from "../reference/zip.server.ts";
-import { loadSearchLabels } from "../search/labels.server.ts";
+import { loadSearchLabels, type SearchLabels } from "../search/labels.server.ts";
 
-let zipByCity: Map<string, string> | undefined;
-function zipOf(city: string, state: string): string | undefined {
-  if (!zipByCity) {
-    zipByCity = new Map();
-    for (const z of allZips()) {
-      const key = `${z.city.toLowerCase()}|${z.state.toLowerCase()}`;
-      if (!zipByCity.has(key)) zipByCity.set(key, z.zip);
-    }
-  }
-  return zipByCity.get(`${city.trim().toLowerCase()}|${state.trim().toLowerCase()}`);
+function reportError(message: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", msg: message, error: String((error as Error)?.stack ?? error) }));
 }
 
-function place(zip: string) {
-  const p = lookupZip(zip);
-  return p ? { city: p.city, state: p.state } : undefined;
+export interface SearchPageContext {
+  labels: SearchLabels;
+  ctx: SearchUrlContext;
 }
 
-async function build(): Promise<SearchUrlContext> {
-  const db = await getDatabase();
-  const labels = await loadSearchLabels(db);
-  const trimRows = await db.kysely.selectFrom("ref_trims").select(["make_code", "model_code", "trim_name"]).distinct().execute();
-  const trimsByModel = new Map<string, Set<string>>();
-  const trimsByMake = new Map<string, Set<string>>();
-  for (const t of trimRows) {
-    const key = `${t.make_code}|${t.model_code}`;
-    if (!trimsByModel.has(key)) trimsByModel.set(key, new Set());
-    trimsByModel.get(key)!.add(t.trim_name);
-    if (!trimsByMake.has(t.make_code)) trimsByMake.set(t.make_code, new Set());
-    trimsByMake.get(t.make_code)!.add(t.trim_name);
+const CONTEXT_TTL_MS = 10 * 60_000;
+const CONTEXT_KEY = Symbol.for("forecourt.searchPageContext");
+type ContextHolder = { [CONTEXT_KEY]?: { at: number; value: Promise<SearchPageContext> } };
+
+/** Labels, trims and place lookups, loaded once and refreshed every 10 minutes (reference data). */
+export function getSearchPageContext(): Promise<SearchPageContext> {
+  const holder = globalThis as ContextHolder;
+  const hit = holder[CONTEXT_KEY];
+  if (hit && Date.now() - hit.at < CONTEXT_TTL_MS) return hit.value;
+  const value = getDatabase().then(buildSearchPageContext);
+  if (hit) {
+    // Stale: keep serving the old context until the new one is ready.
+    hit.at = Date.now();
+    value.then(() => (holder[CONTEXT_KEY] = { at: Date.now(), value }), (e) => reportError("search context refresh failed", e));
+    return hit.value;
   }
-  const trims = (makeCode: string, modelCodes: readonly string[]): readonly string[] | undefined => {
-    if (modelCodes.length === 0) {
-      const all = trimsByMake.get(makeCode);
-      return all ? [...all] : undefined;
-    }
-    const out = new Set<string>();
-    for (const m of modelCodes) for (const t of trimsByModel.get(`${makeCode}|${m}`) ?? []) out.add(t);
-    return [...out];
-  };
-  return {
+  holder[CONTEXT_KEY] = { at: Date.now(), value };
+  value.catch(() => delete holder[CONTEXT_KEY]);
+  return value;
+}
+
+export async function buildSearchPageContext(db: Database): Promise<SearchPageContext> {
+  const [labels, trimRows] = await Promise.all([
+    loadSearchLabels(db),
+    db.kysely.selectFrom("ref_trims").select(["make_code", "model_code", "trim_name"]).distinct().execute(),
+  ]);
+  // make -> model -> trim names (the catalogue's case)
+  const trims = new Map<string, Map<string, Set<string>>>();
+  for (const r of trimRows) {
+    let models = trims.get(r.make_code);
+    if (!models) trims.set(r.make_code, (models = new Map()));
+    let names = models.get(r.model_code);
+    if (!names) models.set(r.model_code, (names = new Set()));
+    names.add(r.trim_name);
+  }
+  let placeIndex: Map<string, string> | null = null;
+  const ctx: SearchUrlContext = {
     makes: labels.makes,
     models: labels.models,
-    series: labels.series,
-    packages: labels.packages,
     bodyStyles: labels.bodyStyles,
     subtypes: labels.subtypes,
+    series: labels.series,
+    packages: labels.packages,
     features: labels.features,
     extColors: labels.extColors,
     intColors: labels.intColors,
     engines: labels.engines,
-    trims,
-    place,
-    zipOf,
+    trims(make, modelCodes) {
+      const models = trims.get(make);
+      if (!models) return undefined;
+      const out = new Set<string>();
+      for (const [model, names] of models) if (modelCodes.length === 0 || modelCodes.includes(model)) for (const n of names) out.add(n);
+      return [...out];
+    },
+    place(zip) {
+      const p = lookupZip(zip);
+      return p ? { city: p.city, state: p.state } : undefined;
+    },
+    zipOf(city, state) {
+      placeIndex ??= (() => {
+        const m = new Map<string, string>();
+        for (const z of allZips()) {
+          const key = `${z.city.toLowerCase()}|${z.state.toUpperCase()}`;
+          if (!m.has(key)) m.set(key, z.zip);
+        }
+        return m;
+      })();
+      return placeIndex.get(`${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`);
+    },
+    marketExtensionDefault: false,
   };
+  return { labels, ctx };
 }
 
-const KEY = Symbol.for("forecourt.searchUrlContext");
-type Holder = { [KEY]?: Promise<SearchUrlContext> };
-
-/** The URL module's context (reference data only changes at start-up, so it is built once). */
-export function getSearchUrlContext(): Promise<SearchUrlContext> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= build().catch((e) => {
-    delete holder[KEY];
-    throw e;
-  });
-  return holder[KEY];
+/** The URL module's context alone (services and pages that need no labels). */
+export async function getSearchUrlContext(): Promise<SearchUrlContext> {
+  return (await getSearchPageContext()).ctx;
 }
