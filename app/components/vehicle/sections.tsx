@@ -1,0 +1,336 @@
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FUEL_TYPE_LABELS } from "../../lib/constants";
+import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../../lib/format";
+import type { ListingSummary } from "../../lib/listing";
+import { DRIVE_GROUP_LABELS, HOME_SERVICE_LABELS, TRANSMISSION_LABELS, VEHICLE_HISTORY_LABELS } from "../../lib/search-query";
+import type { VehiclePageData } from "../../routes/cars-for-sale.vehicle.server";
+import { Icon, type IconName } from "../search/icons";
+
+const DEAL_ICONS: Record<string, IconName> = { great: "down", good: "down", fair: "level", high: "up" };
+const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const formatDate = (ms: number) => dateFmt.format(new Date(ms));
+
+/** "2021 Toyota RAV4 XLE": the heading without the condition word. */
+export function vehicleName(l: Pick<ListingSummary, "year" | "makeName" | "modelName" | "trimName">): string {
+  return [String(l.year), l.makeName, l.modelName, l.trimName].filter(Boolean).join(" ");
+}
+
+export function Card({ id, title, children, className = "" }: { id?: string; title: string; children: ReactNode; className?: string }) {
+  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, "-")}-heading`;
+  return (
+    <section id={id} aria-labelledby={headingId} className={`scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}>
+      <h2 id={headingId} className="text-lg font-bold tracking-tight text-ink">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function DealBadge({ rating, large = false }: { rating: string; large?: boolean }) {
+  return (
+    <span className={`deal deal-${rating} ${large ? "px-3 py-1 text-sm" : ""}`}>
+      <Icon name={DEAL_ICONS[rating] ?? "level"} />
+      {DEAL_LABELS[rating] ?? rating}
+    </span>
+  );
+}
+
+/** Engine, drive, transmission, fuel, economy, colours, doors, body style. */
+export function specRows(l: ListingSummary): [string, string][] {
+  const rows: [string, string][] = [];
+  rows.push(["Engine", l.engine ?? l.engineCode]);
+  rows.push(["Drivetrain", l.drive ?? DRIVE_GROUP_LABELS[l.driveGroup] ?? l.driveGroup]);
+  rows.push(["Transmission", l.transmission ?? TRANSMISSION_LABELS[l.transmissionCode] ?? l.transmissionCode]);
+  rows.push(["Fuel type", l.fuelType ?? FUEL_TYPE_LABELS[l.fuelTypeGroup] ?? l.fuelTypeGroup]);
+  const unit = l.isMpge ? "MPGe" : "MPG";
+  if (l.electricRange) rows.push(["Electric range", `${formatInt(l.electricRange)} mi`]);
+  if (l.mpgCity !== null && l.mpgHighway !== null) {
+    rows.push([`Fuel economy`, `${l.mpgCity} city / ${l.mpgHighway} hwy ${unit}${l.mpgCombined !== null ? ` (${l.mpgCombined} combined)` : ""}`]);
+  } else if (l.mpgCombined !== null) {
+    rows.push(["Fuel economy", `${l.mpgCombined} ${unit} combined`]);
+  }
+  rows.push(["Exterior color", l.extColorName ?? titleCase(l.extColorSimple)]);
+  rows.push(["Interior color", l.intColorName ?? titleCase(l.intColorSimple)]);
+  rows.push(["Body style", l.bodyStyleName]);
+  rows.push(["Doors", String(l.doors)]);
+  rows.push(["Mileage", formatMiles(l.mileage)]);
+  rows.push(["VIN", l.vin]);
+  return rows;
+}
+
+function titleCase(s: string): string {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : s;
+}
+
+export function KeySpecs({ listing }: { listing: ListingSummary }) {
+  return (
+    <Card id="specs" title="Key specs">
+      <dl className="grid gap-x-8 sm:grid-cols-2">
+        {specRows(listing).map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-4 border-b border-slate-100 py-2.5 text-sm">
+            <dt className="text-slate-600">{k}</dt>
+            <dd className={`text-right font-medium text-ink ${k === "VIN" ? "font-mono text-xs leading-5 tracking-wide" : ""}`}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+export function Features({ groups }: { groups: VehiclePageData["features"] }) {
+  if (groups.length === 0) return null;
+  return (
+    <Card id="features" title="Features">
+      <div className="grid gap-6 sm:grid-cols-2">
+        {groups.map((g) => (
+          <div key={g.group}>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{g.group}</h3>
+            <ul className="mt-2 space-y-1.5 text-sm text-slate-800">
+              {g.names.map((n) => (
+                <li key={n} className="flex items-start gap-2">
+                  <Icon name="check" className="mt-0.5 text-deal-good" />
+                  {n}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+export function VehicleHistory({ items }: { items: string[] }) {
+  return (
+    <Card id="history" title="Vehicle history">
+      {items.length > 0 ? (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {items.map((code) => (
+            <li key={code} className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-deal-great">
+              <Icon name="check" />
+              {VEHICLE_HISTORY_LABELS[code] ?? code}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">The seller has not reported history details for this car. Ask the seller for a vehicle history report.</p>
+      )}
+    </Card>
+  );
+}
+
+export function Warranty({ warranty }: { warranty: VehiclePageData["warranty"] }) {
+  return (
+    <Card id="warrantySection" title="Warranty and protection">
+      <p className="font-semibold text-ink">{warranty.headline}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {warranty.points.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export function Pricing({ page }: { page: VehiclePageData }) {
+  const l = page.listing;
+  const rows: [string, string][] = [["Price", formatPrice(l.salePrice)]];
+  if (l.listingType === "NEW" && l.msrp) rows.push(["MSRP", formatPrice(l.msrp)]);
+  if (l.incentive > 0) rows.push(["Incentive", formatPrice(l.incentive)]);
+  if (l.marketPrice) rows.push(["Our market estimate", formatPrice(l.marketPrice)]);
+  rows.push(["Days on Forecourt", `${formatInt(page.daysOnMarket)} ${page.daysOnMarket === 1 ? "day" : "days"} (listed ${formatDate(l.dateListed)})`]);
+  return (
+    <Card id="pricingSection" title="Pricing">
+      {page.deal ? (
+        <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-slate-50 p-4">
+          <DealBadge rating={page.deal.rating} large />
+          {page.deal.reason ? <p className="text-sm text-slate-700">{page.deal.reason}.</p> : null}
+        </div>
+      ) : null}
+      <dl className="text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-4 border-b border-slate-100 py-2.5">
+            <dt className="text-slate-600">{k}</dt>
+            <dd className="text-right font-medium tabular-nums text-ink">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {page.history.length > 0 ? (
+        <>
+          <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Price history</h3>
+          <table className="mt-2 w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-2 font-medium">Date</th>
+                <th scope="col" className="py-2 text-right font-medium">Price</th>
+                <th scope="col" className="py-2 text-right font-medium">Change</th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {page.history.map((h, i) => (
+                <tr key={`${h.at}-${i}`} className="border-b border-slate-100">
+                  <td className="py-2">{formatDate(h.at)}</td>
+                  <td className="py-2 text-right font-medium">{formatPrice(h.price)}</td>
+                  <td className={`py-2 text-right ${h.change === null ? "text-slate-500" : h.change < 0 ? "text-deal-good" : "text-deal-high"}`}>
+                    {h.change === null ? "Listed" : h.change < 0 ? `−${formatPrice(-h.change)}` : `+${formatPrice(h.change)}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <p className="mt-4 text-xs text-slate-500">
+        Our market estimate is what we expect similar cars to sell for, based on year, make, model, trim and mileage. It is an estimate, not an appraisal.
+      </p>
+    </Card>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  const full = Math.round(rating * 2) / 2;
+  return (
+    <span aria-hidden="true" className="tracking-tight text-accent-500">
+      {"★★★★★".slice(0, Math.floor(full))}
+      <span className="text-slate-300">{"★★★★★".slice(0, 5 - Math.floor(full))}</span>
+    </span>
+  );
+}
+
+export function Seller({ page }: { page: VehiclePageData }) {
+  const o = page.listing.owner;
+  const services = [...new Set([...page.listing.homeServices, ...o.homeServices])];
+  return (
+    <section aria-labelledby="seller-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="seller-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Seller
+      </h2>
+      <div className="mt-3 flex items-start gap-3">
+        {o.logoUrl && !o.privateSeller ? (
+          <img src={o.logoUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-slate-50 object-contain ring-1 ring-slate-200" />
+        ) : (
+          <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
+            {(o.privateSeller ? "P" : o.name.charAt(0)).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="font-semibold text-ink">{o.privateSeller ? "Private seller" : o.name}</p>
+          {!o.privateSeller && o.rating !== null ? (
+            <p className="text-sm text-slate-600">
+              <Stars rating={o.rating} /> <span className="font-medium text-ink">{o.rating.toFixed(1)}</span>
+              <span className="sr-only"> out of 5</span> ({formatInt(o.ratingCount)} {o.ratingCount === 1 ? "review" : "reviews"})
+            </p>
+          ) : null}
+          <address className="text-sm not-italic text-slate-600">
+            {!o.privateSeller && o.street ? (
+              <>
+                {o.street}
+                <br />
+              </>
+            ) : null}
+            {o.city}, {o.state} {o.zip}
+          </address>
+        </div>
+      </div>
+      {page.distance ? (
+        <p className="mt-3 text-sm text-slate-700">
+          <span className="font-semibold">{page.distance.miles < 1 ? "Under 1 mi" : `${formatInt(page.distance.miles)} mi`}</span> from{" "}
+          {page.distance.city}, {page.distance.state} {page.distance.zip}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-col gap-2">
+        {o.phone ? (
+          <a href={`tel:${o.phone.replace(/[^\d+]/g, "")}`} className="rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
+            Call {o.phone}
+          </a>
+        ) : null}
+        {o.website && !o.privateSeller ? (
+          <a
+            href={o.website}
+            rel="nofollow noopener"
+            target="_blank"
+            className="rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Visit dealer website<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+      {services.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Home services</h3>
+          <ul className="mt-2 flex flex-wrap gap-1.5">
+            {services.map((s) => (
+              <li key={s} className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-800">
+                {HOME_SERVICE_LABELS[s] ?? s}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function Share({ url, title }: { url: string; title: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const mailto = `mailto:?subject=${encodeURIComponent(`${title} on Forecourt`)}&body=${encodeURIComponent(`Take a look at this ${title}:\n${url}`)}`;
+  return (
+    <Card id="share" title="Share this Listing">
+      <label htmlFor="share-url" className="text-sm text-slate-600">
+        Link to this listing
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="share-url"
+          type="url"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-ink"
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => {
+              navigator.clipboard?.writeText(url).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
+            }}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+        ) : null}
+      </div>
+      <p className="mt-3">
+        <a href={mailto} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+          <Icon name="share" />
+          Email this listing
+        </a>
+      </p>
+    </Card>
+  );
+}
+
+export function Report({ listingId, title, url }: { listingId: number; title: string; url: string }) {
+  const mailto = `mailto:reports@forecourt.example?subject=${encodeURIComponent(`Report listing ${listingId}`)}&body=${encodeURIComponent(
+    `Listing ${listingId}: ${title}\n${url}\n\nWhat is wrong with this listing?\n`,
+  )}`;
+  return (
+    <Card id="report" title="Report this Listing">
+      <p className="text-sm text-slate-700">
+        Something wrong with this listing, such as a wrong price, a car that is already sold, or a suspicious seller? Tell us and our team will review it.
+      </p>
+      <p className="mt-3">
+        <a href={mailto} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+          <Icon name="report" />
+          Email reports@forecourt.example
+        </a>
+      </p>
+    </Card>
+  );
+}

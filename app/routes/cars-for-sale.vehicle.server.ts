@@ -1,0 +1,204 @@
+// The vehicle detail page's loader (issue 6, first cut): one listing with its features by display
+// group, its price history, the shopper's distance and the links back to search. A sold or expired
+// listing redirects to the results for its make and model with the expired-listing banner; an
+// unknown or malformed id is a 404.
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { MONEY_BACK_GUARANTEE } from "../lib/constants.ts";
+import { formatPrice } from "../lib/format.ts";
+import { listingImages, type ListingImage, type ListingSummary } from "../lib/listing.ts";
+import { PATHS } from "../lib/routes.ts";
+import { categoryUrl, type SearchUrlContext } from "../lib/search-url.ts";
+import { distanceMiles, normalizeQueryZip } from "../lib/zip.ts";
+import { getDatabase, type Database } from "../server/db/connection.server.ts";
+import { getEnv } from "../server/env.server.ts";
+import { loadListingSummaries } from "../server/listings/summaries.server.ts";
+import { lookupZip } from "../server/reference/zip.server.ts";
+import { getSearchUrlContext } from "../server/services/url-context.server.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Listing ids are positive integers written in digits only (no signs, spaces or exponents). */
+export const listingIdSchema = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number)
+  .refine((n) => Number.isSafeInteger(n) && n > 0);
+
+export function parseListingId(raw: unknown): number | null {
+  const r = listingIdSchema.safeParse(raw);
+  return r.success ? r.data : null;
+}
+
+export type Condition = "new" | "used" | "certified";
+
+/** The results page a listing belongs to: its condition, make and model. */
+export function conditionOfListing(listingType: string): Condition {
+  return listingType === "NEW" ? "new" : listingType === "CERTIFIED" ? "certified" : "used";
+}
+
+export function resultsUrlFor(l: Pick<ListingSummary, "listingType" | "makeCode" | "modelCode">, ctx?: SearchUrlContext): string {
+  return categoryUrl({ condition: conditionOfListing(l.listingType), makeCode: l.makeCode, modelCode: l.modelCode }, ctx);
+}
+
+/** The results page for the listing's make and model with `expired={id}` (the "no longer available" banner). */
+export function expiredRedirectUrl(l: Pick<ListingSummary, "id" | "listingType" | "makeCode" | "modelCode">, ctx?: SearchUrlContext): string {
+  const u = new URL(resultsUrlFor(l, ctx), "http://forecourt.invalid");
+  u.searchParams.set("expired", String(l.id));
+  return `${u.pathname}${u.search}`;
+}
+
+export interface DealVerdict {
+  rating: string;
+  /** Plain words, e.g. "$1,240 below our market estimate of $24,500". */
+  reason: string | null;
+}
+
+/** The deal rating with its reason, against the listing's estimated market value. */
+export function dealVerdict(price: number, rating: string | null, market: number | null): DealVerdict | null {
+  if (!rating) return null;
+  if (market === null || market <= 0) return { rating, reason: null };
+  const diff = market - price;
+  const estimate = formatPrice(market);
+  if (Math.abs(diff) < 100) return { rating, reason: `In line with our market estimate of ${estimate}` };
+  return diff > 0
+    ? { rating, reason: `${formatPrice(diff)} below our market estimate of ${estimate}` }
+    : { rating, reason: `${formatPrice(-diff)} above our market estimate of ${estimate}` };
+}
+
+export interface FeatureGroup {
+  group: string;
+  names: string[];
+}
+
+export interface PriceHistoryRow {
+  /** Epoch ms. */
+  at: number;
+  price: number;
+  /** Change from the previous row (null for the first). */
+  change: number | null;
+}
+
+export interface WarrantyInfo {
+  headline: string;
+  points: string[];
+}
+
+/** What the page can honestly say about cover: certified program, money-back guarantee, or the basics. */
+export function warrantyInfo(l: Pick<ListingSummary, "listingType" | "certifiedProduct" | "moneyBackGuarantee" | "makeName">): WarrantyInfo {
+  const points: string[] = [];
+  let headline: string;
+  if (l.listingType === "NEW") {
+    headline = "New vehicle: covered by the manufacturer's factory warranty";
+    points.push(`${l.makeName}'s new-vehicle warranty starts on the day of delivery; ask the dealer for its terms.`);
+  } else if (l.listingType === "CERTIFIED") {
+    headline = `Certified pre-owned${l.certifiedProduct ? `: ${l.certifiedProduct}` : ""}`;
+    points.push(
+      `A manufacturer certified program for cars under 6 years old and under 80,000 miles, with a 172-point inspection.`,
+      "Ask the dealer for the program's warranty terms and the inspection report.",
+    );
+  } else if (l.listingType === "3P_CERT") {
+    headline = `Third-party certified${l.certifiedProduct ? `: ${l.certifiedProduct}` : ""}`;
+    points.push("Certified by an independent program, not the manufacturer. Ask the seller for the program's terms.");
+  } else {
+    headline = "Sold as listed by the seller";
+    points.push("Any remaining factory or dealer warranty depends on this car's history: ask the seller.");
+  }
+  if (l.moneyBackGuarantee) {
+    points.push(
+      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ${MONEY_BACK_GUARANTEE.miles.toLocaleString("en-US")} miles, whichever comes first.`,
+    );
+  }
+  return { headline, points };
+}
+
+export interface VehiclePageData {
+  listing: ListingSummary;
+  images: ListingImage[];
+  /** Absolute URL of the first picture (Open Graph, JSON-LD). */
+  imageUrl: string;
+  canonicalUrl: string;
+  origin: string;
+  resultsUrl: string;
+  resultsLabel: string;
+  conditionLabel: string;
+  deal: DealVerdict | null;
+  features: FeatureGroup[];
+  history: PriceHistoryRow[];
+  daysOnMarket: number;
+  warranty: WarrantyInfo;
+  /** Distance from the shopper's ZIP, when a valid one was given. */
+  distance: { zip: string; city: string; state: string; miles: number } | null;
+}
+
+async function loadFeatureGroups(db: Database, codes: string[]): Promise<FeatureGroup[]> {
+  if (codes.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom("ref_features")
+    .select(["code", "name", "display_group", "sort"])
+    .where("code", "in", codes)
+    .orderBy("sort")
+    .orderBy("name")
+    .execute();
+  const groups = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = groups.get(r.display_group);
+    if (list) list.push(r.name);
+    else groups.set(r.display_group, [r.name]);
+  }
+  return [...groups].map(([group, names]) => ({ group, names }));
+}
+
+async function loadPriceHistory(db: Database, id: number): Promise<PriceHistoryRow[]> {
+  const rows = await db.kysely
+    .selectFrom("listing_price_history")
+    .select(["price", "recorded_at"])
+    .where("listing_id", "=", id)
+    .orderBy("recorded_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((r, i) => ({ at: Number(r.recorded_at), price: r.price, change: i === 0 ? null : r.price - rows[i - 1].price }));
+}
+
+const RESULTS_CONDITION_LABELS: Record<Condition, string> = { new: "New", used: "Used", certified: "Certified" };
+const CONDITION_LABELS: Record<string, string> = { NEW: "New", USED: "Used", CERTIFIED: "Certified", "3P_CERT": "Certified" };
+
+export async function loadVehiclePage(url: URL, rawId: string | undefined, now = Date.now()): Promise<VehiclePageData> {
+  const id = parseListingId(rawId);
+  if (id === null) throw data(null, { status: 404, statusText: "Not Found" });
+  const db = await getDatabase();
+  const [listing] = await loadListingSummaries(db, [id]);
+  if (!listing) throw data(null, { status: 404, statusText: "Not Found" });
+  const ctx = await getSearchUrlContext();
+  if (listing.status !== "active") throw redirect(expiredRedirectUrl(listing, ctx), 302);
+
+  const [features, history] = await Promise.all([loadFeatureGroups(db, listing.features), loadPriceHistory(db, id)]);
+  const origin = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "");
+  const images = listingImages(listing);
+  const zip = normalizeQueryZip(url.searchParams.get("zip"));
+  const place = zip ? lookupZip(zip) : null;
+  const condition = CONDITION_LABELS[listing.listingType] ?? "Used";
+  return {
+    listing,
+    images,
+    imageUrl: origin + images[0].src,
+    canonicalUrl: origin + PATHS.vehicle(id),
+    origin,
+    resultsUrl: resultsUrlFor(listing, ctx),
+    resultsLabel: `${RESULTS_CONDITION_LABELS[conditionOfListing(listing.listingType)]} ${listing.makeName} ${listing.modelName}`,
+    conditionLabel: condition,
+    deal: dealVerdict(listing.salePrice, listing.dealRating, listing.marketPrice),
+    features,
+    history,
+    daysOnMarket: Math.max(0, Math.floor((now - listing.dateListed) / DAY_MS)),
+    warranty: warrantyInfo(listing),
+    distance: place
+      ? {
+          zip: place.zip,
+          city: place.city,
+          state: place.state,
+          miles: Math.round(distanceMiles(place.lat, place.lon, listing.location.lat, listing.location.lon)),
+        }
+      : null,
+  };
+}
