@@ -635,7 +635,9 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   // result's key (about k / density steps against one read per result): then the page and the
   // price range come from the orders, tested against the results bitset.
   const orderable = ix.orders !== null && (mode === 0 || mode === 1 ? ix.orders.priceExact : mode !== 2 && mode <= 9);
-  let walkResults = !walkable && orderable && total > 0 && heap.k * n < total * total * 2;
+  // (Relevance near a ZIP is left to the per-result path: its distance points keep the
+  // newest-first walk from stopping early.)
+  let walkResults = !walkable && orderable && !(mode === 9 && needDist) && total > 0 && heap.k * n < total * total * 2;
   if (walkResults) {
     // A walk longer than reading every result's key (filters correlated with the sort, say) is
     // abandoned for the per-result path.
