@@ -3,16 +3,10 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PATHS } from "../lib/routes";
 import { vehicleImagePath } from "../lib/vehicle-image";
-import { memo } from "../server/cache.server";
-import { getDatabase } from "../server/db/connection.server";
-import { activeListingCount, makesWithModels } from "../server/reference/queries.server";
+import { getStock } from "../server/search/stock.server";
 
 export async function loader() {
-  const db = await getDatabase();
-  const [makes, total] = await Promise.all([
-    memo("home:makes", 60_000, () => makesWithModels(db)),
-    memo("home:count", 60_000, () => activeListingCount(db)),
-  ]);
+  const { makes, total } = await getStock();
   const popular = [...makes].sort((a, b) => b.count - a.count).slice(0, 12);
   return { makes, total, popular: popular.map((m) => ({ code: m.code, name: m.name, count: m.count })) };
 }
