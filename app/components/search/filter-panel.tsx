@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { PRICE_INPUT, SEARCH_RADIUS_OPTIONS, TEXT, YEAR_FILTER_RANGE } from "../../lib/constants";
+import { PRICE_INPUT, TEXT, YEAR_FILTER_RANGE } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
 import { SEARCH_PATH, type SearchChip } from "../../lib/search-url";
 import { FilterChips } from "./filter-chips";
 import { HiddenInputs } from "./hidden-inputs";
 import { Icon } from "./icons";
-import { radiusLabel } from "./search-hero";
+import { RadiusSelect, ZipInput } from "./location-fields";
 import type {
   ChoiceSection,
   EntryCard,
@@ -157,29 +157,13 @@ function LocationFields({ section }: { section: LocationSection }) {
           <label htmlFor="f-zip" className="mb-1 block text-sm font-medium">
             ZIP Code
           </label>
-          <input
-            id="f-zip"
-            name="zip"
-            defaultValue={section.zip}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={5}
-            aria-invalid={section.zipError ? true : undefined}
-            aria-describedby={section.zipError ? errorId : undefined}
-            className={inputClass}
-          />
+          <ZipInput id="f-zip" defaultValue={section.zip} error={section.zipError} errorId={errorId} className={inputClass} />
         </div>
         <div>
           <label htmlFor="f-radius" className="mb-1 block text-sm font-medium">
             Distance
           </label>
-          <select id="f-radius" name="searchRadius" defaultValue={String(section.radius)} className={inputClass}>
-            {SEARCH_RADIUS_OPTIONS.map((m) => (
-              <option key={m} value={m}>
-                {radiusLabel(m)}
-              </option>
-            ))}
-          </select>
+          <RadiusSelect id="f-radius" defaultValue={section.radius} className={inputClass} />
         </div>
       </div>
       {section.zipError ? (

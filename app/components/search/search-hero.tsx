@@ -1,11 +1,10 @@
 import { Form, Link, useLocation } from "react-router";
-import { SEARCH_RADIUS_OPTIONS } from "../../lib/constants";
 import { SEARCH_PATH, type Crumb } from "../../lib/search-url";
 import { HiddenInputs } from "./hidden-inputs";
 import { Icon } from "./icons";
+import { RadiusSelect, ZipInput } from "./location-fields";
 import type { ResultsPageData } from "./types";
 
-export const radiusLabel = (miles: number) => (miles === 0 ? "Nationwide" : `${miles} miles`);
 
 /** Hero: breadcrumbs, the search's heading, and the location / radius editor. */
 export function SearchHero({ heading, crumbs, location }: { heading: string; crumbs: Crumb[]; location: ResultsPageData["location"] }) {
@@ -64,15 +63,11 @@ function LocationEditor({ location }: { location: ResultsPageData["location"] })
         <label htmlFor="hero-zip" className="block text-xs font-semibold uppercase tracking-wide text-slate-600">
           ZIP Code
         </label>
-        <input
+        <ZipInput
           id="hero-zip"
-          name="zip"
           defaultValue={location.zip}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          aria-invalid={location.zipError ? true : undefined}
-          aria-describedby={location.zipError ? errorId : undefined}
+          error={location.zipError}
+          errorId={errorId}
           className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 aria-[invalid]:border-red-600"
         />
       </div>
@@ -80,13 +75,7 @@ function LocationEditor({ location }: { location: ResultsPageData["location"] })
         <label htmlFor="hero-radius" className="block text-xs font-semibold uppercase tracking-wide text-slate-600">
           Distance
         </label>
-        <select id="hero-radius" name="searchRadius" defaultValue={String(location.radius)} className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3">
-          {SEARCH_RADIUS_OPTIONS.map((m) => (
-            <option key={m} value={m}>
-              {radiusLabel(m)}
-            </option>
-          ))}
-        </select>
+        <RadiusSelect id="hero-radius" defaultValue={location.radius} className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3" />
       </div>
       <button type="submit" className="h-10 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700">
         Update

@@ -37,15 +37,8 @@ export function emptyLabels(): SearchLabels {
   };
 }
 
-/** "HEATED_SEATS" -> "Heated Seats". */
-export function humanizeCode(code: string): string {
-  return code
-    .toLowerCase()
-    .split(/[_\s]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
-}
+/** "HEATED_SEATS" -> "Heated Seats" (the URL module's rule, so labels agree everywhere). */
+export { humanize as humanizeCode } from "../../lib/search-url/common.ts";
 
 export async function loadSearchLabels(db: Database): Promise<SearchLabels> {
   const k = db.kysely;
