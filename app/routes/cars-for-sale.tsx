@@ -2,7 +2,7 @@
 // every filter is a GET form, every chip, crumb, tab, sort and page a link made by the URL module
 // (app/lib/search-url.ts). The same module serves /cars-for-sale and its category paths
 // (/cars-for-sale/{condition}/{body-style}/{make}/{model}/{trim}/{year}, see
-// cars-for-sale.category.tsx). The work happens in cars-for-sale.server.ts.
+// cars-for-sale.category.tsx). The work happens in app/server/pages/results-page.server.ts.
 import { useCallback, useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
@@ -17,7 +17,7 @@ import type { ResultsPageData, SearchPageData } from "../components/search/types
 import { TEXT } from "../lib/constants";
 import { formatInt } from "../lib/format";
 import { PATHS } from "../lib/routes";
-import { compareAction, loadSearchPage } from "./cars-for-sale.server";
+import { compareAction, loadSearchPage } from "../server/pages/results-page.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadSearchPage(request, url);

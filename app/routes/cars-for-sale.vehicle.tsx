@@ -1,6 +1,6 @@
 // The vehicle detail page (issue 6, first cut), complete without JavaScript: gallery, title,
 // price with its deal verdict, specs, features, history, warranty, pricing with the price history,
-// seller, share and report. The loader (cars-for-sale.vehicle.server.ts) 404s unknown ids and
+// seller, share and report. The loader (app/server/pages/vehicle-page.server.ts) 404s unknown ids and
 // redirects sold or expired listings to their make and model's results with the expired banner.
 // clickType / tileClick (from the results cards) are accepted and ignored.
 import { Link, isRouteErrorResponse } from "react-router";
@@ -22,7 +22,7 @@ import {
 } from "../components/vehicle/sections";
 import { formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
-import { loadVehiclePage, type VehiclePageData } from "./cars-for-sale.vehicle.server";
+import { loadVehiclePage, type VehiclePageData } from "../server/pages/vehicle-page.server";
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   return loadVehiclePage(url, params.listingId);

@@ -1,4 +1,4 @@
-// What the results page renders: plain data made by the loader (app/routes/cars-for-sale.server.ts)
+// What the results page renders: plain data made by the loader (app/server/pages/results-page.server.ts)
 // from the search state, the engine's answer and the URL module's links. Components only lay it
 // out; they never build a search URL themselves.
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";

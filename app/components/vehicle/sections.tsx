@@ -4,7 +4,7 @@ import { FUEL_TYPE_LABELS } from "../../lib/constants";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../../lib/format";
 import type { ListingSummary } from "../../lib/listing";
 import { DRIVE_GROUP_LABELS, HOME_SERVICE_LABELS, TRANSMISSION_LABELS, VEHICLE_HISTORY_LABELS } from "../../lib/search-query";
-import type { VehiclePageData } from "../../routes/cars-for-sale.vehicle.server";
+import type { VehiclePageData } from "../../server/pages/vehicle-page.server";
 import { Icon, type IconName } from "../search/icons";
 
 const DEAL_ICONS: Record<string, IconName> = { great: "down", good: "down", fair: "level", high: "up" };

@@ -4,17 +4,17 @@
 // unknown or malformed id is a 404.
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { MONEY_BACK_GUARANTEE } from "../lib/constants.ts";
-import { formatPrice } from "../lib/format.ts";
-import { listingImages, type ListingImage, type ListingSummary } from "../lib/listing.ts";
-import { PATHS } from "../lib/routes.ts";
-import { categoryUrl, type SearchUrlContext } from "../lib/search-url.ts";
-import { distanceMiles, normalizeQueryZip } from "../lib/zip.ts";
-import { getDatabase, type Database } from "../server/db/connection.server.ts";
-import { getEnv } from "../server/env.server.ts";
-import { loadListingSummaries } from "../server/listings/summaries.server.ts";
-import { lookupZip } from "../server/reference/zip.server.ts";
-import { getSearchUrlContext } from "../server/services/url-context.server.ts";
+import { MONEY_BACK_GUARANTEE } from "../../lib/constants.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { listingImages, type ListingImage, type ListingSummary } from "../../lib/listing.ts";
+import { PATHS } from "../../lib/routes.ts";
+import { categoryUrl, type SearchUrlContext } from "../../lib/search-url.ts";
+import { distanceMiles, normalizeQueryZip } from "../../lib/zip.ts";
+import { getDatabase, type Database } from "../db/connection.server.ts";
+import { getEnv } from "../env.server.ts";
+import { loadListingSummaries } from "../listings/summaries.server.ts";
+import { lookupZip } from "../reference/zip.server.ts";
+import { getSearchUrlContext } from "../services/url-context.server.ts";
 
 const DAY_MS = 86_400_000;
 

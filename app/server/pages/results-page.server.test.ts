@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { TEXT } from "../lib/constants.ts";
-import type { FacetFilter, FacetOption } from "../lib/search-query.ts";
-import { parseSearchUrl, type SearchUrlContext } from "../lib/search-url.ts";
-import { emptyLabels } from "../server/search/labels.server.ts";
-import type { ChoiceSection, MakeSection, YearSection } from "../components/search/types.ts";
-import { addToCompare, buildFilterSections, checkInputs, checkZip } from "./cars-for-sale.server.ts";
+import { TEXT } from "../../lib/constants.ts";
+import type { FacetFilter, FacetOption } from "../../lib/search-query.ts";
+import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
+import { emptyLabels } from "../search/labels.server.ts";
+import type { ChoiceSection, MakeSection, YearSection } from "../../components/search/types.ts";
+import { addToCompare, buildFilterSections, checkInputs, checkZip } from "./results-page.server.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota").set("HONDA", "Honda");

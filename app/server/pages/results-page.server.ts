@@ -19,9 +19,9 @@ import {
   SUPPLEMENTAL_PAGE_SIZE,
   TEXT,
   YEAR_FILTER_RANGE,
-} from "../lib/constants.ts";
-import { checkPriceParams, formatPriceInput, type PriceCheck } from "../lib/price-filter.ts";
-import { effectiveRadius, type FacetFilter, type FacetOption, type SearchHit, type SearchQuery, type SearchResult } from "../lib/search-query.ts";
+} from "../../lib/constants.ts";
+import { checkPriceParams, formatPriceInput, type PriceCheck } from "../../lib/price-filter.ts";
+import { effectiveRadius, type FacetFilter, type FacetOption, type SearchHit, type SearchQuery, type SearchResult } from "../../lib/search-query.ts";
 import {
   breadcrumbs,
   canonicalLinkUrl,
@@ -43,15 +43,15 @@ import {
   withoutFilter,
   type SearchState,
   type SearchUrlContext,
-} from "../lib/search-url.ts";
-import { getDatabase, type Database } from "../server/db/connection.server.ts";
-import { getEnv } from "../server/env.server.ts";
-import { getFlags } from "../server/flags.server.ts";
-import type { SearchLabels } from "../server/search/labels.server.ts";
-import { loadListingSummaries } from "../server/listings/summaries.server.ts";
-import { lookupZip } from "../server/reference/zip.server.ts";
-import { getSearchPageContext } from "../server/services/url-context.server.ts";
-import { getSearchEngine, type SearchEngine } from "../server/search/search.server.ts";
+} from "../../lib/search-url.ts";
+import { getDatabase, type Database } from "../db/connection.server.ts";
+import { getEnv } from "../env.server.ts";
+import { getFlags } from "../flags.server.ts";
+import type { SearchLabels } from "../search/labels.server.ts";
+import { loadListingSummaries } from "../listings/summaries.server.ts";
+import { lookupZip } from "../reference/zip.server.ts";
+import { getSearchPageContext } from "../services/url-context.server.ts";
+import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import type {
   ChoiceSection,
   FilterOptionData,
@@ -61,7 +61,7 @@ import type {
   OptionGroup,
   ResultsPageData,
   SearchErrorData,
-} from "../components/search/types.ts";
+} from "../../components/search/types.ts";
 
 // =============================================================================================
 // Compare list (card quick action): a cookie of up to COMPARE_LIMIT listing ids

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchUrl, type SearchUrlContext } from "../lib/search-url.ts";
-import { emptyLabels } from "../server/search/labels.server.ts";
-import { dealVerdict, expiredRedirectUrl, parseListingId, resultsUrlFor, warrantyInfo } from "./cars-for-sale.vehicle.server.ts";
+import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
+import { emptyLabels } from "../search/labels.server.ts";
+import { dealVerdict, expiredRedirectUrl, parseListingId, resultsUrlFor, warrantyInfo } from "./vehicle-page.server.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota");
