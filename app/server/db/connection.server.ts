@@ -85,7 +85,9 @@ function openPostgres(url: string): Database {
 export async function migrate(db: Database): Promise<string[]> {
   const migrations = migrationsFor(db.dialect);
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Areas add their migrations independently (named NNN-area-...); an older-numbered one that
+  // arrives after a newer one has run still applies.
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { CLIENT_ADDRESS_HEADER } from "../security/rate-limit.server.ts";
 
 export interface HttpAppOptions {
   buildDir: string;
@@ -35,6 +36,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
   );
   app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false }));
   app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
+  // The socket's address for rate limits, in a header the client cannot set (X-Forwarded-For is
+  // honoured only with TRUST_PROXY=true, behind a proxy that sets it).
+  const trustProxy = process.env.TRUST_PROXY === "true";
+  app.use((req, _res, next) => {
+    const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]!.trim() : "";
+    req.headers[CLIENT_ADDRESS_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
+    next();
+  });
   app.all("/{*splat}", createRequestHandler({ build, mode: options.mode }));
   return app;
 }
