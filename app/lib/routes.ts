@@ -7,6 +7,16 @@ export const PATHS = {
   /** "Sign-in: a configured path, opened with defaultScreen=signup and refUrl." */
   signIn: "/account/sign-in",
   saved: "/account/saved",
+  account: "/account",
+  signUp: "/account/sign-up",
+  signOut: "/account/sign-out",
+  /** Compare listings side by side: `/compare?ids=1,2,3` (issue 8). */
   compare: "/compare",
+  /** "Compare {make} {model} Trims": `/compare/trims?makeCode=&modelCode=&fuelTypeGroup=` (issue 8). */
+  compareTrims: "/compare/trims",
+  /** "Build-and-price: reached with makeCode, modelCode, ownerId, trim, year, zip" (issue 8). */
+  buildAndPrice: "/build-and-price",
+  /** Local-only outbox reader (issue 6). */
+  devMail: "/dev/mail",
   health: "/healthz",
 } as const;
