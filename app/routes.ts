@@ -13,6 +13,7 @@ export default [
   route("account/saved", "routes/account.saved.tsx"),
   route("compare", "routes/compare.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("dev/mail", "routes/dev.mail.tsx"),
   // The spec's services (section 7), as JSON resource routes.
   route("rest/lsc/listing", "routes/rest.listing.ts"),
   route("rest/lsc/listing/similar", "routes/rest.listing-similar.ts"),

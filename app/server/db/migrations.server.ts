@@ -255,8 +255,40 @@ function migration001(dialect: Dialect): Migration {
   };
 }
 
+/** Issue 6: outgoing mail, written in the same request as what causes it and sent by a separate loop. */
+function migration002MailOutbox(dialect: Dialect): Migration {
+  const t = types(dialect);
+  const pg = dialect === "postgres";
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("mail_outbox")
+        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("text_body", "text", (c) => c.notNull())
+        .addColumn("html_body", "text")
+        .addColumn("dedupe_key", "text", (c) => c.unique())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", t.big, (c) => c.notNull())
+        .addColumn("claimed_by", "text")
+        .addColumn("claimed_until", t.big)
+        .addColumn("last_error", "text")
+        .addColumn("message_id", "text")
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .addColumn("sent_at", t.big)
+        .execute();
+      await db.schema.createIndex("mail_outbox_due").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
+      await db.schema.createIndex("mail_outbox_to").on("mail_outbox").columns(["to_address", "id"]).execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
+    "002-mail-outbox": migration002MailOutbox(dialect),
   };
 }

@@ -216,6 +216,31 @@ export interface MetaTable {
   value: string;
 }
 
+export type MailStatus = "pending" | "sent" | "failed";
+
+/** Outgoing mail (issue 6): pending until the sender delivers it; failed after the last retry. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** A second enqueue with the same key is ignored. */
+  dedupe_key: string | null;
+  status: MailStatus;
+  attempts: number;
+  /** Epoch ms; the sender picks pending rows whose time has come. */
+  next_attempt_at: number;
+  /** The sender instance holding the row, until claimed_until (a crashed sender's claim lapses). */
+  claimed_by: string | null;
+  claimed_until: number | null;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface DB {
   zips: ZipTable;
   ref_makes: RefMakeTable;
@@ -232,4 +257,5 @@ export interface DB {
   listings: ListingTable;
   listing_price_history: PriceHistoryTable;
   meta: MetaTable;
+  mail_outbox: MailOutboxTable;
 }
