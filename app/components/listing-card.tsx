@@ -73,6 +73,11 @@ export function ListingCard({ listing, eager = false, compare }: { listing: List
           </p>
         ) : null}
         <p>{away ? `${miles} · ${away}` : miles}</p>
+        {listing.emailed ? (
+          <p className="flex items-center gap-1 text-xs font-medium text-deal-great">
+            <Icon name="check" /> You emailed this seller
+          </p>
+        ) : null}
         {listing.extended ? <p className="text-xs font-medium text-brand-700">Beyond your area: home delivery available</p> : null}
         <p className="card-seller">
           <span className="font-medium text-slate-800">{listing.privateSeller ? "Private Seller" : listing.sellerName}</span>

@@ -6,16 +6,15 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/cars-for-sale.vehicle";
 import { Breadcrumbs } from "../components/search/search-hero";
-import { IconSprite } from "../components/search/icons";
+import { Icon, IconSprite } from "../components/search/icons";
+import { SAMPLE_PAYMENT_TEXT } from "../lib/constants";
 import { Gallery } from "../components/vehicle/gallery";
 import {
   DealBadge,
   Features,
   KeySpecs,
   Pricing,
-  Report,
   Seller,
-  Share,
   VehicleHistory,
   Warranty,
   vehicleName,
@@ -23,9 +22,18 @@ import {
 import { formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { loadVehiclePage, type VehiclePageData } from "../server/pages/vehicle-page.server";
+import { vehicleAction } from "../server/pages/vehicle-actions.server";
+import { ContactSeller } from "../components/vehicle/contact-seller";
+import { PaymentEstimator } from "../components/vehicle/payment-estimate";
+import { ReportListing, ShareListing } from "../components/vehicle/share-report";
+import { SimilarListings } from "../components/vehicle/similar-listings";
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  return loadVehiclePage(url, params.listingId);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  return loadVehiclePage(request, url, params.listingId);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return vehicleAction(request, params.listingId);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -99,7 +107,7 @@ function carJsonLd(page: VehiclePageData) {
   };
 }
 
-export default function Vehicle({ loaderData }: Route.ComponentProps) {
+export default function Vehicle({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData as VehiclePageData;
   const l = page.listing;
   const name = vehicleName(l);
@@ -167,9 +175,26 @@ export default function Vehicle({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>Views</dt>
-                <dd className="mt-0.5 text-sm font-semibold text-ink">{formatInt(l.viewCount)}</dd>
+                <dd className="mt-0.5 text-sm font-semibold text-ink">{formatInt(page.views)}</dd>
               </div>
             </dl>
+            <p className="mt-3 text-sm text-slate-600">
+              Est. payment:{" "}
+              <a href="#payment" className="font-semibold text-brand-700 hover:underline">
+                {page.payment.monthly !== null ? `${formatPrice(page.payment.monthly)}/mo.` : SAMPLE_PAYMENT_TEXT}
+              </a>
+            </p>
+            {page.contact.mode !== "phone" ? (
+              <a href="#contact" className="mt-4 block rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
+                {page.contact.mode === "offer" ? "Make Offer" : "Email the seller"}
+              </a>
+            ) : null}
+            {page.contact.emailed ? (
+              <p className="mt-2 flex items-center justify-center gap-1.5 text-sm font-medium text-deal-great" data-testid="emailed-mark">
+                <Icon name="check" /> {page.contact.mode === "offer" ? "You made an offer" : "You emailed this seller"}
+              </p>
+            ) : null}
+            {/* Room for the Compare button (issue 8) and the save heart (issue 7). */}
             <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
               <a href="#pricingSection" className="font-semibold text-brand-700 hover:underline">
                 Pricing and history
@@ -191,12 +216,15 @@ export default function Vehicle({ loaderData }: Route.ComponentProps) {
           <VehicleHistory items={l.vehicleHistory} />
           <Warranty warranty={page.warranty} />
           <Pricing page={page} />
+          <PaymentEstimator action={page.canonicalPath} listingPrice={l.salePrice} initial={page.payment} zip={page.zip} />
+          <ContactSeller page={page} actionData={actionData} />
           <div className="grid gap-6 md:grid-cols-2">
-            <Share url={page.canonicalUrl} title={name} />
-            <Report listingId={l.id} title={name} url={page.canonicalUrl} />
+            <ShareListing url={page.canonicalUrl} title={name} />
+            <ReportListing action={page.canonicalPath} reported={page.reported} actionData={actionData} />
           </div>
         </div>
       </div>
+      <SimilarListings listings={page.similar} />
     </main>
   );
 }

@@ -83,7 +83,15 @@ test.describe("vehicle detail page", () => {
     await expect(share.getByRole("link", { name: "Email this listing" })).toHaveAttribute("href", /^mailto:\?subject=/);
     const report = page.locator("#report");
     await expect(report.getByRole("heading", { name: "Report this Listing" })).toBeVisible();
-    await expect(report.getByRole("link")).toHaveAttribute("href", new RegExp(`^mailto:reports@forecourt\\.example\\?subject=Report%20listing%20${id}`));
+    await expect(report.getByRole("button", { name: "Report this Listing" })).toBeVisible();
+
+    // Price verdict with its reason, the price history chart, days on market, similar listings.
+    await expect(page.locator("#pricingSection")).toContainText(/(below|above|In line with) (the average of \d+ similar cars (within \d+ miles|nationwide)|our estimate of \$[\d,]+ for this car)/);
+    await expect(page.getByTestId("price-history-chart")).toHaveAttribute("aria-label", /^Price history: listed at \$[\d,]+/);
+    await expect(page.locator("#pricingSection")).toContainText(/Days on Forecourt\d+ days?/);
+    const similar = page.getByTestId("similar-listings").getByRole("article");
+    expect(await similar.count()).toBeGreaterThan(0);
+    expect(await similar.count()).toBeLessThanOrEqual(20);
 
     // SEO: canonical, Open Graph, JSON-LD Car with its Offer.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/cars-for-sale/vehicle/${id}$`));

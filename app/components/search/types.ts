@@ -25,6 +25,8 @@ export interface ListingCardData {
   /** Beyond the radius, reached by extended home delivery. */
   extended: boolean;
   reducedPrice: boolean;
+  /** This shopper has emailed the seller about it (issue 6). */
+  emailed?: boolean;
 }
 
 export interface FilterOptionData {

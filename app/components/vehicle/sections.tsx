@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import type { ReactNode } from "react";
 import { FUEL_TYPE_LABELS } from "../../lib/constants";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../../lib/format";
 import type { ListingSummary } from "../../lib/listing";
@@ -274,67 +273,5 @@ export function Seller({ page }: { page: VehiclePageData }) {
         </div>
       ) : null}
     </section>
-  );
-}
-
-export function Share({ url, title }: { url: string; title: string }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-  const mailto = `mailto:?subject=${encodeURIComponent(`${title} on Forecourt`)}&body=${encodeURIComponent(`Take a look at this ${title}:\n${url}`)}`;
-  return (
-    <Card id="share" title="Share this Listing">
-      <label htmlFor="share-url" className="text-sm text-slate-600">
-        Link to this listing
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id="share-url"
-          type="url"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-ink"
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => {
-              navigator.clipboard?.writeText(url).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              );
-            }}
-            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            {copied ? "Copied" : "Copy"}
-          </button>
-        ) : null}
-      </div>
-      <p className="mt-3">
-        <a href={mailto} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
-          <Icon name="share" />
-          Email this listing
-        </a>
-      </p>
-    </Card>
-  );
-}
-
-export function Report({ listingId, title, url }: { listingId: number; title: string; url: string }) {
-  const mailto = `mailto:reports@forecourt.example?subject=${encodeURIComponent(`Report listing ${listingId}`)}&body=${encodeURIComponent(
-    `Listing ${listingId}: ${title}\n${url}\n\nWhat is wrong with this listing?\n`,
-  )}`;
-  return (
-    <Card id="report" title="Report this Listing">
-      <p className="text-sm text-slate-700">
-        Something wrong with this listing, such as a wrong price, a car that is already sold, or a suspicious seller? Tell us and our team will review it.
-      </p>
-      <p className="mt-3">
-        <a href={mailto} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
-          <Icon name="report" />
-          Email reports@forecourt.example
-        </a>
-      </p>
-    </Card>
   );
 }

@@ -51,6 +51,8 @@ import type { SearchLabels } from "../search/labels.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
+import { emailedListingIds } from "../leads/leads.server.ts";
+import { readVisitorId } from "../leads/visitor.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import type {
   ChoiceSection,
@@ -515,6 +517,8 @@ export async function loadSearchPage(request: Request, url: URL) {
     listingCards(db, [...result.hits, ...supplementalHits, ...similarHits], labels),
     state.expiredListingId !== undefined ? expiredVehicle(db, state.expiredListingId, labels) : Promise.resolve(null),
   ]);
+  // Cars this shopper has emailed (issue 6): one indexed query, only for visitors with the cookie.
+  for (const id of await emailedListingIds(db, await readVisitorId(request), [...cards.keys()])) cards.set(id, { ...cards.get(id)!, emailed: true });
   const cardsOf = (hits: SearchHit[]) => hits.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
   // Supplemental listings are outside the area by definition: not "extended delivery" matches.
   const outside = (list: ListingCardData[]) => list.map((c) => (c.extended ? { ...c, extended: false } : c));

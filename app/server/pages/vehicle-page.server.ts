@@ -14,9 +14,31 @@ import { getDatabase, type Database } from "../db/connection.server.ts";
 import { getEnv } from "../env.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
-import { getSearchUrlContext } from "../services/url-context.server.ts";
+import { getSearchPageContext, getSearchUrlContext } from "../services/url-context.server.ts";
+import { isbot } from "isbot";
+import { SIMILAR_PAGE_SIZE } from "../../lib/constants.ts";
+import { estimatePayment, type PaymentEstimate } from "../../lib/payment.ts";
+import type { ListingCardData } from "../../components/search/types.ts";
+import { emailedListingIds } from "../leads/leads.server.ts";
+import { readVisitorId } from "../leads/visitor.server.ts";
+import { countView, pendingViews } from "../listings/views.server.ts";
+import { getSearchEngine } from "../search/search.server.ts";
+import { listingCards } from "./results-page.server.ts";
 
 const DAY_MS = 86_400_000;
+
+/** "Similar listings page size 20", nearest to the shopper's ZIP when one is given. Optional: the page stands without them. */
+async function similarListings(db: Database, id: number, zip: string | null): Promise<ListingCardData[]> {
+  try {
+    const [engine, { labels }] = await Promise.all([getSearchEngine(), getSearchPageContext()]);
+    const result = await engine.similar({ listingId: id, zip: zip ?? undefined, excludedListingIds: [id], numRecords: SIMILAR_PAGE_SIZE });
+    const cards = await listingCards(db, result.hits, labels);
+    return result.hits.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "similar listings failed", error: String((error as Error)?.message ?? error) }));
+    return [];
+  }
+}
 
 /** Listing ids are positive integers written in digits only (no signs, spaces or exponents). */
 export const listingIdSchema = z
@@ -125,6 +147,8 @@ export interface VehiclePageData {
   /** Absolute URL of the first picture (Open Graph, JSON-LD). */
   imageUrl: string;
   canonicalUrl: string;
+  /** The page's path (form actions). */
+  canonicalPath: string;
   origin: string;
   resultsUrl: string;
   resultsLabel: string;
@@ -135,6 +159,20 @@ export interface VehiclePageData {
   daysOnMarket: number;
   /** The instant the page was made (the chart runs to it). */
   now: number;
+  /** Views including those counted but not yet written. */
+  views: number;
+  payment: PaymentEstimate;
+  similar: ListingCardData[];
+  contact: {
+    /** Dealers take email; private sellers take offers; some dealers only the phone. */
+    mode: "email" | "offer" | "phone";
+    /** This shopper has sent an enquiry about this car (status SUCCESS). */
+    emailed: boolean;
+    justSent: "contact" | "offer" | null;
+  };
+  reported: boolean;
+  /** The shopper's valid ZIP, carried by the page's GET forms. */
+  zip: string | null;
   warranty: WarrantyInfo;
   /** Distance from the shopper's ZIP, when a valid one was given. */
   distance: { zip: string; city: string; state: string; miles: number } | null;
@@ -172,7 +210,7 @@ async function loadPriceHistory(db: Database, id: number): Promise<PriceHistoryR
 const RESULTS_CONDITION_LABELS: Record<Condition, string> = { new: "New", used: "Used", certified: "Certified" };
 const CONDITION_LABELS: Record<string, string> = { NEW: "New", USED: "Used", CERTIFIED: "Certified", "3P_CERT": "Certified" };
 
-export async function loadVehiclePage(url: URL, rawId: string | undefined, now = Date.now()): Promise<VehiclePageData> {
+export async function loadVehiclePage(request: Request, url: URL, rawId: string | undefined, now = Date.now()): Promise<VehiclePageData> {
   const id = parseListingId(rawId);
   if (id === null) throw data(null, { status: 404, statusText: "Not Found" });
   const db = await getDatabase();
@@ -181,21 +219,34 @@ export async function loadVehiclePage(url: URL, rawId: string | undefined, now =
   const ctx = await getSearchUrlContext();
   if (listing.status !== "active") throw redirect(expiredRedirectUrl(listing, ctx), 302);
 
-  const [features, history, market] = await Promise.all([
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+  if (!bot) countView(db, id);
+  const zipParam = normalizeQueryZip(url.searchParams.get("zip"));
+  const place = zipParam ? lookupZip(zipParam) : null;
+  const [features, history, market, visitorId, similar] = await Promise.all([
     loadFeatureGroups(db, listing.features),
     loadPriceHistory(db, id),
-    db.kysely.selectFrom("listings").select(["market_count", "market_radius"]).where("id", "=", id).executeTakeFirst(),
+    db.kysely
+      .selectFrom("listings as l")
+      .innerJoin("owners as o", "o.id", "l.owner_id")
+      .select(["l.market_count", "l.market_radius", "o.hide_email_form"])
+      .where("l.id", "=", id)
+      .executeTakeFirst(),
+    readVisitorId(request),
+    similarListings(db, id, place?.zip ?? null),
   ]);
+  const emailed = (await emailedListingIds(db, visitorId, [id])).has(id);
+  const sent = url.searchParams.get("sent");
   const origin = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "");
   const images = listingImages(listing);
-  const zip = normalizeQueryZip(url.searchParams.get("zip"));
-  const place = zip ? lookupZip(zip) : null;
+  const p = url.searchParams;
   const condition = CONDITION_LABELS[listing.listingType] ?? "Used";
   return {
     listing,
     images,
     imageUrl: origin + images[0].src,
     canonicalUrl: origin + PATHS.vehicle(id),
+    canonicalPath: PATHS.vehicle(id),
     origin,
     resultsUrl: resultsUrlFor(listing, ctx),
     resultsLabel: `${RESULTS_CONDITION_LABELS[conditionOfListing(listing.listingType)]} ${listing.makeName} ${listing.modelName}`,
@@ -211,6 +262,16 @@ export async function loadVehiclePage(url: URL, rawId: string | undefined, now =
     history,
     daysOnMarket: Math.max(0, Math.floor((now - listing.dateListed) / DAY_MS)),
     now,
+    views: listing.viewCount + pendingViews(id),
+    payment: estimatePayment({ price: p.get("price"), down: p.get("down"), term: p.get("term"), apr: p.get("apr") }, listing.salePrice),
+    similar,
+    contact: {
+      mode: listing.owner.privateSeller ? "offer" : market && Number(market.hide_email_form) === 1 ? "phone" : "email",
+      emailed,
+      justSent: sent === "contact" || sent === "offer" ? sent : null,
+    },
+    reported: p.get("reported") === "1",
+    zip: place ? place.zip : null,
     warranty: warrantyInfo(listing),
     distance: place
       ? {

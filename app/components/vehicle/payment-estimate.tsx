@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { SAMPLE_PAYMENT_TEXT } from "../../lib/constants";
+import { formatPrice } from "../../lib/format";
+import { DEFAULT_TERM, PAYMENT_TERMS, estimatePayment, type PaymentEstimate, type PaymentFields } from "../../lib/payment";
+import { Card } from "./sections";
+
+const input = "w-full rounded-lg border px-3 py-2 text-sm text-ink";
+
+/**
+ * Payment estimate: a GET form to this page (the server answers with the payment in the page);
+ * with JavaScript the payment follows every keystroke and the button is not needed.
+ */
+export function PaymentEstimator({ action, listingPrice, initial, zip }: { action: string; listingPrice: number; initial: PaymentEstimate; zip: string | null }) {
+  const hydrated = useHydrated();
+  const [fields, setFields] = useState<PaymentFields>(initial.fields);
+  const estimate = hydrated ? estimatePayment(fields, listingPrice) : initial;
+  const set = (k: keyof PaymentFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFields({ ...fields, [k]: e.target.value });
+  const err = estimate.errors;
+  const field = (k: keyof PaymentFields, label: string, placeholder: string, mode: "numeric" | "decimal") => (
+    <div>
+      <label htmlFor={`pay-${k}`} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={`pay-${k}`}
+        name={k}
+        inputMode={mode}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={fields[k]}
+        onChange={set(k)}
+        aria-invalid={err[k] ? true : undefined}
+        aria-describedby={err[k] ? `pay-${k}-error` : undefined}
+        className={`${input} mt-1 ${err[k] ? "border-red-600" : "border-slate-300"}`}
+      />
+      {err[k] ? (
+        <p id={`pay-${k}-error`} className="mt-1 text-sm text-red-700">
+          {err[k]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <Card id="payment" title="Estimate your payment">
+      <form method="get" action={`${action}#payment`} onSubmit={(e) => hydrated && e.preventDefault()} noValidate>
+        {zip ? <input type="hidden" name="zip" value={zip} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("price", "Vehicle price", formatPrice(listingPrice), "numeric")}
+          {field("down", "Down payment", "$0", "numeric")}
+          <div>
+            <label htmlFor="pay-term" className="text-sm font-medium text-slate-700">
+              Term
+            </label>
+            <select id="pay-term" name="term" value={fields.term || String(DEFAULT_TERM)} onChange={set("term")} className={`${input} mt-1 border-slate-300 bg-white`}>
+              {PAYMENT_TERMS.map((t) => (
+                <option key={t} value={t}>
+                  {t} months
+                </option>
+              ))}
+            </select>
+          </div>
+          {field("apr", "APR (%)", "e.g. 6.9", "decimal")}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-4">
+          <p aria-live="polite" data-testid="payment-result">
+            {estimate.monthly !== null ? (
+              <>
+                <span className="text-2xl font-bold text-ink">{formatPrice(estimate.monthly)}/mo.</span>
+                <span className="block text-sm text-slate-600">
+                  {formatPrice(estimate.financed ?? 0)} financed over {estimate.termMonths} months
+                </span>
+              </>
+            ) : (
+              <span className="text-lg font-semibold text-slate-500">{SAMPLE_PAYMENT_TEXT}</span>
+            )}
+          </p>
+          {hydrated ? null : (
+            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Estimate payment
+            </button>
+          )}
+        </div>
+        <p className="mt-3 text-xs text-slate-500">An estimate before taxes, title and fees; your rate depends on your credit and the lender.</p>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+// Leads, the one-click path and reports in the database, on SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
+import { contactSchema, offerSchema } from "../../lib/listing-forms.ts";
+import { listMail } from "../mail/outbox.server.ts";
+import { upsertListings, upsertOwners, type ListingInput } from "../inventory/upsert.server.ts";
+import { clearListingReview, REVIEW_THRESHOLD, reportListing } from "../listings/reports.server.ts";
+import { createLead, emailedListingIds, loadLeadListing, sendOneClickEmail } from "./leads.server.ts";
+
+const T0 = Date.UTC(2026, 9, 1);
+
+function form(entries: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(entries)) fd.set(k, v);
+  return fd;
+}
+
+describe("the contact and offer schemas", () => {
+  it("accept a complete enquiry and normalise the phone", () => {
+    const r = parseWithZod(form({ intent: "contact", firstName: " Ana ", lastName: "Rivera", fromEmailAddress: "ana@example.com", phoneNumber: "+1 404-555-0134", comments: "Available?" }), { schema: contactSchema });
+    expect(r.status).toBe("success");
+    expect(r.status === "success" && r.value).toMatchObject({ firstName: "Ana", phoneNumber: "(404) 555-0134" });
+  });
+  it("name every bad field", () => {
+    const r = parseWithZod(form({ intent: "contact", firstName: "", lastName: "x".repeat(60), fromEmailAddress: "nope", phoneNumber: "555-CALL", comments: "" }), { schema: contactSchema });
+    expect(r.status).toBe("error");
+    const errors = r.reply().error!;
+    expect(errors.firstName).toEqual(["Enter your first name."]);
+    expect(errors.lastName).toEqual(["Your last name can be at most 50 characters."]);
+    expect(errors.fromEmailAddress).toEqual(["Enter a valid email address, like name@example.com."]);
+    expect(errors.phoneNumber).toEqual(["Enter a 10-digit phone number."]);
+    expect(errors.comments).toEqual(["Enter your message."]);
+  });
+  it("read offers in whole dollars", () => {
+    const ok = parseWithZod(form({ intent: "offer", firstName: "Sam", lastName: "Lee", fromEmailAddress: "s@example.com", offerAmount: "$18,500" }), { schema: offerSchema });
+    expect(ok.status === "success" && ok.value.offerAmount).toBe(18_500);
+    const bad = parseWithZod(form({ intent: "offer", firstName: "Sam", lastName: "Lee", fromEmailAddress: "s@example.com", offerAmount: "50" }), { schema: offerSchema });
+    expect(bad.reply().error?.offerAmount).toEqual(["Offers start at $100."]);
+  });
+});
+
+for (const factory of testDatabaseFactories()) {
+  describe(`leads and reports on ${factory.name}`, () => {
+    let t: TestDatabase;
+    let listingId: number;
+    beforeAll(async () => {
+      t = await factory.create();
+      const owners = await upsertOwners(t.db, [{ external_id: "DLR-9", seller_type: "d", name: "Lakeside Motors", phone: null, email: "sales@lakeside.example", website: null, logo_url: null, street: null, city: "Atlanta", state: "GA", zip: "30301", lat: 33.75, lon: -84.39, rating: null, rating_count: 0, home_services: "", hide_email_form: 0, tagline: null }], T0);
+      const input = {
+        vin: "1HGCM82633A004352", owner_id: owners.get("DLR-9")!, listing_type: "USED", year: 2021, make_code: "TOYOTA", model_code: "RAV4", series_code: null, trim_id: null, trim_code: null, trim_name: "XLE",
+        title: "Used 2021 Toyota RAV4 XLE", body_style_code: "SUVCROSS", body_subtype_code: null, fuel_type_group: "GSL", fuel_type: null, drive_group: "AWD4WD", drive: null, engine_code: "4CYL", engine: null,
+        displacement: null, cylinders: null, transmission_code: "AUT", transmission: null, doors: 4, ext_color_simple: "BLUE", ext_color_name: null, int_color_simple: "BLACK", int_color_name: null, mileage: 30000,
+        sale_price: 25_000, msrp: null, incentive: 0, mpg_city: null, mpg_highway: null, mpg_combined: null, is_mpge: 0, electric_range: null, features: "", packages: "", home_services: "", certified_product: null,
+        vehicle_history: "", vehicle_use_type: "personal", money_back_guarantee: 0, truck_bed_length: null, truck_cab_size: null, seller_type: "d", zip: "30301", lat: 33.75, lon: -84.39, image_count: 4,
+        description: null, is_hot: 0, has_special_offer: 0, view_count: 0, deal_rating: "fair", market_price: 25_000, epa_id: null,
+      } as ListingInput;
+      listingId = (await upsertListings(t.db, [input], T0)).ids[0]!;
+    });
+    afterAll(async () => {
+      await t?.drop();
+    });
+
+    it("stores a lead, mails the seller and the shopper, and marks the car emailed for that visitor", async () => {
+      const listing = (await loadLeadListing(t.db, listingId))!;
+      expect(listing).toMatchObject({ name: "2021 Toyota RAV4 XLE", sellerEmail: "sales@lakeside.example", privateSeller: false });
+      const r = await createLead(t.db, listing, { kind: "email", firstName: "Ana", lastName: "Rivera", email: "Ana@Example.com", phone: null, comments: "Available?" }, { visitorId: "v1", ip: "127.0.0.1" });
+      expect(r.status).toBe("SUCCESS");
+      const [toSeller] = await listMail(t.db, { to: "sales@lakeside.example" });
+      expect(toSeller).toMatchObject({ kind: "lead", subject: "New enquiry: 2021 Toyota RAV4 XLE" });
+      expect(toSeller!.text).toContain("Reply to: Ana@Example.com");
+      expect(await listMail(t.db, { to: "ana@example.com", kind: "lead-copy" })).toHaveLength(1);
+      expect([...(await emailedListingIds(t.db, "v1", [listingId, 999]))]).toEqual([listingId]);
+      expect((await emailedListingIds(t.db, "v2", [listingId])).size).toBe(0);
+    });
+
+    it("one-click: sends for an opted-in, complete profile; otherwise opens the form (edit mode when details are missing)", async () => {
+      const listing = (await loadLeadListing(t.db, listingId))!;
+      const origin = { visitorId: null, userId: 7, ip: null };
+      expect(await sendOneClickEmail(t.db, listing, { firstName: "Kim", lastName: "Ng", email: "kim@example.com", isOneClickOptedIn: false }, origin)).toEqual({ status: "FORM", editMode: false, missing: [] });
+      expect(await sendOneClickEmail(t.db, listing, { firstName: "Kim", lastName: "", email: "kim@example.com", isOneClickOptedIn: true }, origin)).toEqual({ status: "FORM", editMode: true, missing: ["lastName"] });
+      const sent = await sendOneClickEmail(t.db, listing, { firstName: "Kim", lastName: "Ng", email: "kim@example.com", isOneClickOptedIn: true }, origin);
+      expect(sent.status).toBe("SUCCESS");
+      const lead = await t.db.kysely.selectFrom("leads").selectAll().where("email", "=", "kim@example.com").executeTakeFirstOrThrow();
+      expect(lead).toMatchObject({ comments: "Hi, I am interested in this car. Is it still available?", status: "SUCCESS" });
+      expect(Number(lead.user_id)).toBe(7);
+    });
+
+    it("hides a listing after enough distinct reporters, once, and a review puts it back", async () => {
+      for (let i = 1; i < REVIEW_THRESHOLD; i++) {
+        expect(await reportListing(t.db, listingId, { reason: "scam", reporterKey: `v:${i}`, ip: null }, T0 + i)).toMatchObject({ stored: true, reporters: i, hidden: false });
+      }
+      expect(await reportListing(t.db, listingId, { reason: "scam", reporterKey: "v:1", ip: null }, T0 + 10)).toMatchObject({ stored: false, hidden: false });
+      expect(await reportListing(t.db, listingId, { reason: "price", reporterKey: "v:x", ip: null }, T0 + 20)).toMatchObject({ reporters: REVIEW_THRESHOLD, hidden: true });
+      expect((await loadLeadListing(t.db, listingId))!.status).toBe("review");
+      expect(await clearListingReview(t.db, listingId, T0 + 30)).toBe(true);
+      expect((await loadLeadListing(t.db, listingId))!.status).toBe("active");
+      expect(await reportListing(t.db, listingId, { reason: "scam", reporterKey: "v:new", ip: null }, T0 + 40)).toMatchObject({ reporters: 1, hidden: false });
+    });
+  });
+}

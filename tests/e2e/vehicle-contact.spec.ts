@@ -1,0 +1,221 @@
+import { DatabaseSync } from "node:sqlite";
+import { monthlyPayment } from "../../app/lib/payment";
+import { expect, test } from "./fixtures";
+
+// The vehicle page's forms, with JavaScript off and on: payment estimate, contact the seller,
+// make offer, report, share. What is stored is read from the e2e database; mail from /dev/mail.
+
+const DB_PATH = process.env.E2E_SQLITE_PATH ?? "data/e2e.db";
+
+function query<T>(sql: string, ...params: (string | number)[]): T[] {
+  const db = new DatabaseSync(DB_PATH, { readOnly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Active listings of dealers that take email, or of private sellers; `skip` keeps the two projects apart. */
+function listing(kind: "dealer" | "private", skip: number): { id: number; price: number; dealer: string; dealerEmail: string | null } {
+  const rows = query<{ id: number; price: number; dealer: string; email: string | null }>(
+    `SELECT l.id, l.sale_price AS price, o.name AS dealer, o.email FROM listings l JOIN owners o ON o.id = l.owner_id
+     WHERE l.status = 'active' AND o.seller_type = ? AND o.hide_email_form = 0 ORDER BY l.id LIMIT 1 OFFSET ?`,
+    kind === "dealer" ? "d" : "p",
+    skip,
+  );
+  if (!rows[0]) throw new Error(`no ${kind} listing`);
+  return { id: Number(rows[0].id), price: Number(rows[0].price), dealer: rows[0].dealer, dealerEmail: rows[0].email };
+}
+
+const projectOffset = (name: string, base: number) => base + (name === "js" ? 1 : 0);
+
+test.describe("vehicle page forms", () => {
+  test("payment estimate: the sample when empty, the monthly payment for what was typed, messages for bad input", async ({ page }, info) => {
+    const car = listing("dealer", projectOffset(info.project.name, 0));
+    await page.goto(`/cars-for-sale/vehicle/${car.id}`);
+    const box = page.locator("#payment");
+    await expect(box.getByTestId("payment-result")).toHaveText("ex. $600/mo.");
+    await box.getByLabel("Down payment").fill("$2,000");
+    await box.getByLabel("Term").selectOption("48");
+    await box.getByLabel("APR (%)").fill("45");
+    const js = info.project.name === "js";
+    if (!js) await box.getByRole("button", { name: "Estimate payment" }).click();
+    await expect(box.getByText("Enter an APR between 0 and 30%, for example 6.9.")).toBeVisible();
+    await expect(box.getByLabel("Down payment")).toHaveValue("$2,000");
+    await box.getByLabel("APR (%)").fill("5.9");
+    if (!js) await box.getByRole("button", { name: "Estimate payment" }).click();
+    const expected = monthlyPayment({ price: car.price, down: 2000, termMonths: 48, apr: 5.9 });
+    await expect(box.getByTestId("payment-result")).toContainText(`$${expected.toLocaleString("en-US")}/mo.`);
+    await expect(box.getByTestId("payment-result")).toContainText("over 48 months");
+    if (!js) expect(new URL(page.url()).searchParams.get("apr")).toBe("5.9");
+  });
+
+  test("contact the seller: each bad field says what is wrong, keeps what was typed and stores nothing", async ({ page }, info) => {
+    const car = listing("dealer", projectOffset(info.project.name, 2));
+    const email = `bad-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto(`/cars-for-sale/vehicle/${car.id}#contact`);
+    const form = page.locator("#contact");
+    await expect(form.getByRole("heading", { name: "Email the seller" })).toBeVisible();
+    await form.getByLabel("First name").fill("");
+    await form.getByLabel("Last name").fill("Rivera");
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByLabel("Phone").fill("12345");
+    await form.getByLabel("Message").fill("");
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form.getByText("Enter your first name.")).toBeVisible();
+    await expect(form.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
+    await expect(form.getByText("Enter a 10-digit phone number.")).toBeVisible();
+    await expect(form.getByText("Enter your message.")).toBeVisible();
+    await expect(form.getByLabel("Last name")).toHaveValue("Rivera");
+    await expect(form.getByLabel("Email")).toHaveValue("not-an-email");
+    await expect(form.getByLabel("Phone")).toHaveValue("12345");
+    await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+    // The last name alone.
+    await form.getByLabel("First name").fill("Ana");
+    await form.getByLabel("Last name").fill("");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone").fill("");
+    await form.getByLabel("Message").fill("Still for sale?");
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form.getByText("Enter your last name.")).toBeVisible();
+    await expect(form.getByLabel("First name")).toHaveValue("Ana");
+    await expect(form.getByLabel("Message")).toHaveValue("Still for sale?");
+    expect(query("SELECT id FROM leads WHERE email = ?", email)).toHaveLength(0);
+  });
+
+  test("contact the seller: a valid enquiry is stored, mailed to the dealer and marks the car emailed", async ({ page }, info) => {
+    const car = listing("dealer", projectOffset(info.project.name, 4));
+    const email = `shopper-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto(`/cars-for-sale/vehicle/${car.id}`);
+    await expect(page.getByTestId("emailed-mark")).toHaveCount(0);
+    await page.getByRole("link", { name: "Email the seller" }).click();
+    const form = page.locator("#contact");
+    await expect(form.getByLabel("Message")).toHaveValue("Hi, I am interested in this car. Is it still available?");
+    await form.getByLabel("First name").fill("Ana");
+    await form.getByLabel("Last name").fill("Rivera");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone").fill("404 555 0134");
+    await form.getByRole("button", { name: "Send message" }).click();
+    await expect(form.getByRole("status")).toHaveText(`Your message was sent to ${car.dealer}. We emailed you a copy.`);
+    await expect(page.getByTestId("emailed-mark")).toHaveText("You emailed this seller");
+    const leads = query<{ first_name: string; phone: string; status: string; kind: string }>("SELECT first_name, phone, status, kind FROM leads WHERE email = ? AND listing_id = ?", email, car.id);
+    expect(leads).toEqual([{ first_name: "Ana", phone: "(404) 555-0134", status: "SUCCESS", kind: "email" }]);
+    // Reloading does not send it again.
+    await page.reload();
+    expect(query("SELECT id FROM leads WHERE email = ?", email)).toHaveLength(1);
+    await expect(page.getByTestId("emailed-mark")).toBeVisible();
+
+    // The mail to the dealer, in the local outbox.
+    await page.goto(`/dev/mail?to=${encodeURIComponent(car.dealerEmail!)}`);
+    await page.getByRole("link", { name: /New enquiry:/ }).first().click();
+    await expect(page.getByTestId("mail-to")).toHaveText(car.dealerEmail!);
+    await expect(page.getByTestId("mail-text")).toContainText("Ana Rivera asks about your");
+    await expect(page.getByTestId("mail-text")).toContainText(`Reply to: ${email}`);
+    await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("link", { name: /Your message about the/ })).toHaveCount(1);
+  });
+
+  test("a filled honeypot is refused and nothing is stored", async ({ page, request }, info) => {
+    const car = listing("dealer", projectOffset(info.project.name, 6));
+    const email = `bot-${info.project.name}-${Date.now()}@example.com`;
+    const res = await request.post(`/cars-for-sale/vehicle/${car.id}`, {
+      form: { intent: "contact", firstName: "Bot", lastName: "Bot", fromEmailAddress: email, comments: "Buy now", website: "http://spam.example" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("We could not send this form. Please try again.");
+    if (info.project.name === "js") {
+      // The same through the page, with the hidden field filled as a bot would.
+      await page.goto(`/cars-for-sale/vehicle/${car.id}`);
+      const form = page.locator("#contact");
+      await form.getByLabel("First name").fill("Bot");
+      await form.getByLabel("Last name").fill("Bot");
+      await form.getByLabel("Email").fill(email);
+      await form.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
+      await form.getByRole("button", { name: "Send message" }).click();
+      await expect(form.getByRole("alert")).toHaveText("We could not send this form. Please try again.");
+    }
+    expect(query("SELECT id FROM leads WHERE email = ?", email)).toHaveLength(0);
+    expect(query("SELECT id FROM mail_outbox WHERE to_address = ?", email)).toHaveLength(0);
+  });
+
+  test("a private seller's car takes offers: Make Offer with its checks, stored as an offer", async ({ page }, info) => {
+    const car = listing("private", projectOffset(info.project.name, 0));
+    const email = `offer-${info.project.name}-${Date.now()}@example.com`;
+    await page.goto(`/cars-for-sale/vehicle/${car.id}`);
+    await expect(page.getByRole("link", { name: "Email the seller" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Make Offer" }).click();
+    const form = page.locator("#contact");
+    await expect(form.getByRole("heading", { name: "Make Offer" })).toBeVisible();
+    await form.getByLabel("First name").fill("Sam");
+    await form.getByLabel("Last name").fill("Lee");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Your offer ($)").fill("twelve grand");
+    await form.getByRole("button", { name: "Make Offer" }).click();
+    await expect(form.getByText("Enter your offer in whole dollars, for example 18,500.")).toBeVisible();
+    await expect(form.getByLabel("Your offer ($)")).toHaveValue("twelve grand");
+    const offer = Math.round(car.price * 0.9);
+    await form.getByLabel("Your offer ($)").fill(offer.toLocaleString("en-US"));
+    await form.getByLabel("Message").fill("Cash, this weekend.");
+    await form.getByRole("button", { name: "Make Offer" }).click();
+    await expect(form.getByRole("status")).toHaveText("Your offer was sent to the seller. We emailed you a copy.");
+    await expect(page.getByTestId("emailed-mark")).toHaveText("You made an offer");
+    expect(query("SELECT kind, offer_amount, comments FROM leads WHERE email = ?", email)).toEqual([
+      { kind: "offer", offer_amount: offer, comments: "Cash, this weekend." },
+    ]);
+  });
+
+  test("report this listing: a reason is needed; the report is stored; three reporters hide it from search", async ({ page, browser, request }, info) => {
+    const car = listing("dealer", projectOffset(info.project.name, 8));
+    await page.goto(`/cars-for-sale/vehicle/${car.id}#report`);
+    const box = page.locator("#report");
+    await box.getByLabel("Comment").fill("Sold last week");
+    await box.getByRole("button", { name: "Report this Listing" }).click();
+    await expect(box.getByText("Choose what is wrong with this listing.")).toBeVisible();
+    await expect(box.getByLabel("Comment")).toHaveValue("Sold last week");
+    await box.getByLabel("The car is already sold").check();
+    await box.getByRole("button", { name: "Report this Listing" }).click();
+    await expect(box.getByRole("status")).toHaveText("Thank you. Our team will review this listing.");
+    expect(query("SELECT reason, comment FROM listing_reports WHERE listing_id = ?", car.id)).toEqual([{ reason: "sold", comment: "Sold last week" }]);
+    const vin = query<{ vin: string }>("SELECT vin FROM listings WHERE id = ?", car.id)[0]!.vin;
+    const searchable = async () => ((await (await request.get(`/rest/lsc/listing?vin=${vin}`)).json()) as { listings: unknown[] }).listings.length;
+    expect(await searchable()).toBe(1);
+    // The same shopper again does not count twice; two other shoppers do.
+    await page.goto(`/cars-for-sale/vehicle/${car.id}#report`);
+    await page.locator("#report").getByLabel("The price is wrong or misleading").check();
+    await page.locator("#report").getByRole("button", { name: "Report this Listing" }).click();
+    expect(query("SELECT id FROM listing_reports WHERE listing_id = ?", car.id)).toHaveLength(1);
+    for (let i = 0; i < 2; i++) {
+      const other = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.name === "js" });
+      const p = await other.newPage();
+      await p.goto(`/cars-for-sale/vehicle/${car.id}#report`);
+      await p.locator("#report").getByLabel("The seller seems fraudulent").check();
+      await p.locator("#report").getByRole("button", { name: "Report this Listing" }).click();
+      // The third reporter hides the car: they land on its make and model's results.
+      if (i === 0) await expect(p.locator("#report").getByRole("status")).toBeVisible();
+      else await expect(p.getByText("no longer available")).toBeVisible();
+      await other.close();
+    }
+    expect(query<{ status: string }>("SELECT status FROM listings WHERE id = ?", car.id)[0]!.status).toBe("review");
+    await expect.poll(searchable).toBe(0);
+    await page.goto(`/cars-for-sale/vehicle/${car.id}`);
+    await expect(page.getByText("no longer available")).toBeVisible();
+  });
+
+  test("share this listing: the link, email, and copy with JavaScript", async ({ page, context }, info) => {
+    const car = listing("dealer", projectOffset(info.project.name, 10));
+    await page.goto(`/cars-for-sale/vehicle/${car.id}#share`);
+    const share = page.locator("#share");
+    await expect(share.getByLabel("Link to this listing")).toHaveValue(new RegExp(`/cars-for-sale/vehicle/${car.id}$`));
+    await expect(share.getByRole("link", { name: "Email this listing" })).toHaveAttribute("href", new RegExp(`^mailto:\\?subject=.+&body=.+vehicle%2F${car.id}`));
+    if (info.project.name === "js") {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await share.getByRole("button", { name: "Copy link" }).click();
+      await expect(share.getByText("Link copied.")).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/cars-for-sale/vehicle/${car.id}$`));
+    } else {
+      await expect(share.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+    }
+  });
+});
