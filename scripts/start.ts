@@ -10,6 +10,7 @@ import { createHttpApp } from "../app/server/http/app.server.ts";
 import { seedInventory } from "../app/server/inventory/seed.server.ts";
 import { activeListingCount } from "../app/server/reference/queries.server.ts";
 import { closeSearchEngine, getSearchEngine } from "../app/server/search/search.server.ts";
+import { ensureMarketVerdicts } from "../app/server/inventory/market.server.ts";
 import { smtpTransport, startMailSender } from "../app/server/mail/sender.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -52,6 +53,8 @@ async function main() {
     const r = await seedInventory(db, { listings: env.SEED_LISTINGS, seed: 1 });
     log("seeded", r);
   }
+  const verdicts = await ensureMarketVerdicts(db);
+  if (verdicts) log("price verdicts computed", verdicts);
   // Build the listing index before the port opens: the first shopper gets a warm search.
   const engine = await getSearchEngine();
   const status = engine.status();

@@ -4,7 +4,8 @@
 // trailing commas (",NAV,HEATED_SEATS,") so `LIKE '%,NAV,%'` is exact on both databases.
 import type { Generated } from "kysely";
 
-export type ListingStatus = "active" | "sold" | "expired";
+/** "review": hidden from search after independent reports, until an operator clears it (issue 6). */
+export type ListingStatus = "active" | "sold" | "expired" | "review";
 export type SellerType = "d" | "p";
 export type DealRating = "great" | "good" | "fair" | "high";
 
@@ -202,6 +203,14 @@ export interface ListingTable {
   updated_at: number;
   sold_at: number | null;
   expired_at: number | null;
+  /** Issue 6 (price verdict): our value estimate, the comparables counted and their radius (null: nationwide). */
+  estimate_price: number | null;
+  market_count: number | null;
+  market_radius: number | null;
+  /** When the verdict was last computed (a later updated_at means a feed rewrote market_price). */
+  verdict_at: number | null;
+  /** When an operator cleared the listing after reports (reports before it no longer count). */
+  reviewed_at: number | null;
 }
 
 export interface PriceHistoryTable {
@@ -241,6 +250,41 @@ export interface MailOutboxTable {
   sent_at: number | null;
 }
 
+export type LeadKind = "email" | "offer";
+
+/** An enquiry to a seller (issue 6): the contact form or a private seller's Make Offer. */
+export interface LeadTable {
+  id: Generated<number>;
+  listing_id: number;
+  owner_id: number;
+  kind: LeadKind;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  comments: string;
+  offer_amount: number | null;
+  /** The anonymous visitor cookie; user_id once accounts exist. */
+  visitor_id: string | null;
+  user_id: number | null;
+  ip: string | null;
+  /** "SUCCESS" once stored and queued for the seller. */
+  status: string;
+  mail_id: number | null;
+  created_at: number;
+}
+
+export interface ListingReportTable {
+  id: Generated<number>;
+  listing_id: number;
+  reason: string;
+  comment: string | null;
+  /** One report per reporter and listing (visitor cookie, else address). */
+  reporter_key: string;
+  ip: string | null;
+  created_at: number;
+}
+
 export interface DB {
   zips: ZipTable;
   ref_makes: RefMakeTable;
@@ -258,4 +302,6 @@ export interface DB {
   listing_price_history: PriceHistoryTable;
   meta: MetaTable;
   mail_outbox: MailOutboxTable;
+  leads: LeadTable;
+  listing_reports: ListingReportTable;
 }
