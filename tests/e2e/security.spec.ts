@@ -58,3 +58,14 @@ test("a POST from another website is refused with a clear page; the same site's 
   await firstCompare.click();
   await expect(page.getByRole("link", { name: /Added to Compare/i }).first()).toBeVisible();
 });
+
+test("service calls are timed in Server-Timing and their breakers are visible in /healthz", async ({ request }) => {
+  const page = await request.get("/cars-for-sale", { headers: { "x-request-id": "e2e-trace-1" } });
+  expect(page.headers()["x-request-id"]).toBe("e2e-trace-1");
+  expect(page.headers()["server-timing"]).toMatch(/svc-searchRequired;dur=\d/);
+  const health = await (await request.get("/healthz")).json();
+  expect(health.services.mode).toBe("in-process");
+  expect(health.services.breakers.searchRequired).toMatchObject({ state: "closed", timeoutMs: 20000, resetMs: 30000 });
+  expect(health.services.breakers.searchRequired.fires).toBeGreaterThan(0);
+  expect(Object.keys(health.services.breakers)).toEqual(expect.arrayContaining(["count", "packages", "mileageStats", "modelInfo", "zip"]));
+});

@@ -52,6 +52,8 @@ import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
+import { serviceCalls } from "../services/calls.server.ts";
+import { reportError } from "../observability/log.server.ts";
 import type {
   ChoiceSection,
   FilterOptionData,
@@ -433,11 +435,8 @@ async function baseSearch(engine: SearchEngine, query: SearchQuery): Promise<Sea
     error.stack = error.message;
     throw error;
   }
-  return engine.search(query);
-}
-
-function reportError(message: string, error: unknown, extra: Record<string, unknown> = {}) {
-  console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: message, error: String((error as Error)?.stack ?? error), ...extra }));
+  void engine;
+  return serviceCalls().search(query, { required: true });
 }
 
 function originOf(): string {
@@ -486,14 +485,14 @@ export async function loadSearchPage(request: Request, url: URL) {
     // "Similar/supplemental results appear at the last page when there are few results."
     try {
       if (effectiveRadius(q) > 0) {
-        const supp = await engine.supplemental(q, { numRecords: SUPPLEMENTAL_PAGE_SIZE });
+        const supp = await serviceCalls().supplemental(q);
         supplementalTotal = supp.totalResultCount;
         supplementalHits = supp.hits.slice(0, SUPPLEMENTAL_SHOWN);
       }
       if (total + supplementalTotal <= SIMILAR_THRESHOLD) {
         const shown = [...result.hits, ...supplementalHits].map((h) => h.id).slice(0, EXCLUDED_IDS_MAX);
         const first = result.hits[0]?.id;
-        const similar = await engine.similar({
+        const similar = await serviceCalls().similar({
           listingId: first,
           bodyStyleCode: first === undefined && q.vehicleStyleCodes.length === 1 ? q.vehicleStyleCodes[0] : undefined,
           price: first === undefined ? q.maxPrice : undefined,
