@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
+import { CompareBar } from "../components/compare/compare-bar";
 import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
@@ -195,6 +196,7 @@ function Results({ page }: { page: ResultsPageData }) {
           ) : null}
         </div>
       </div>
+      <CompareBar enabled={page.compare.enabled} items={page.compare.items} returnTo={location.pathname + location.search} />
     </main>
   );
 }

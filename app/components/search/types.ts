@@ -2,6 +2,7 @@
 // from the search state, the engine's answer and the URL module's links. Components only lay it
 // out; they never build a search URL themselves.
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";
+import type { CompareItem } from "../../lib/compare";
 
 export interface ListingCardData {
   id: number;
@@ -137,7 +138,7 @@ export interface ResultsPageData {
   expiredBanner: string | null;
   priceError: string | null;
   zipError: string | null;
-  compare: { ids: number[]; full: boolean; enabled: boolean };
+  compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
 }
 
 export interface SearchErrorData {
