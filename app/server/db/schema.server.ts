@@ -211,6 +211,14 @@ export interface PriceHistoryTable {
   recorded_at: number;
 }
 
+/** A dealer's paid placement tier (migration 007-results-extras). */
+export interface DealerPlacementTable {
+  owner_id: number;
+  /** "premium" | "featured" | "standard" (SPEC 3: spotlight tiers). */
+  tier: string;
+  since: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -232,4 +240,5 @@ export interface DB {
   listings: ListingTable;
   listing_price_history: PriceHistoryTable;
   meta: MetaTable;
+  dealer_placements: DealerPlacementTable;
 }

@@ -13,6 +13,7 @@ import type { Database } from "../db/connection.server.ts";
 import { loadCatalog } from "../reference/catalog.server.ts";
 import { generateInventory, type GeneratedBatch, type GeneratorOptions } from "./generator.server.ts";
 import { upsertListings, upsertOwners } from "./upsert.server.ts";
+import { assignDemoPlacements } from "./placements.server.ts";
 
 export interface SeedOptions {
   listings: number;
@@ -78,6 +79,8 @@ export async function seedInventory(db: Database, options: SeedOptions): Promise
   } finally {
     restoreIndexes();
   }
+  // The demo dealers who bought a paid placement (results page card tiers, dealer showcase).
+  await assignDemoPlacements(db, now);
   return { owners, listings, ms: Math.round(performance.now() - started) };
 }
 
