@@ -2,6 +2,7 @@
 // from the search state, the engine's answer and the URL module's links. Components only lay it
 // out; they never build a search URL themselves.
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";
+import type { ResultsExtras } from "./extras-types";
 
 export interface ListingCardData {
   id: number;
@@ -138,6 +139,8 @@ export interface ResultsPageData {
   priceError: string | null;
   zipError: string | null;
   compare: { ids: number[]; full: boolean; enabled: boolean };
+  /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
+  extras?: ResultsExtras | null;
 }
 
 export interface SearchErrorData {
