@@ -3,6 +3,7 @@
 // out; they never build a search URL themselves.
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";
 import type { CompareItem } from "../../lib/compare";
+import type { ResultsExtras } from "./extras-types";
 
 export interface ListingCardData {
   id: number;
@@ -139,6 +140,8 @@ export interface ResultsPageData {
   priceError: string | null;
   zipError: string | null;
   compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
+  /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
+  extras?: ResultsExtras | null;
 }
 
 export interface SearchErrorData {

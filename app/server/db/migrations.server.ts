@@ -342,10 +342,29 @@ function migration003VehicleLeadsReports(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Paid placements (results page card tiers, the sponsored dealer showcase): which dealers bought
+ * which placement tier (docs/decisions/010-results-page-extras.md). One row per dealer.
+ */
+function migration007ResultsExtras(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("dealer_placements")
+        .addColumn("owner_id", t.big, (c) => c.primaryKey().references("owners.id").onDelete("cascade"))
+        .addColumn("tier", "text", (c) => c.notNull())
+        .addColumn("since", t.big, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
     "002-mail-outbox": migration002MailOutbox(dialect),
     "003-vehicle-leads-reports": migration003VehicleLeadsReports(dialect),
+    "007-results-extras": migration007ResultsExtras(dialect),
   };
 }

@@ -220,6 +220,14 @@ export interface PriceHistoryTable {
   recorded_at: number;
 }
 
+/** A dealer's paid placement tier (migration 007-results-extras). */
+export interface DealerPlacementTable {
+  owner_id: number;
+  /** "premium" | "featured" | "standard" (SPEC 3: spotlight tiers). */
+  tier: string;
+  since: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -304,4 +312,5 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   leads: LeadTable;
   listing_reports: ListingReportTable;
+  dealer_placements: DealerPlacementTable;
 }

@@ -53,6 +53,7 @@ import { getSearchPageContext } from "../services/url-context.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import { serviceCalls } from "../services/calls.server.ts";
 import { reportError } from "../observability/log.server.ts";
+import { loadResultsExtras, takePool, withSponsoredPool } from "./results-extras.server.ts";
 import type {
   ChoiceSection,
   FilterOptionData,
@@ -444,7 +445,8 @@ export async function loadSearchPage(request: Request, url: URL) {
   let result: SearchResult;
   try {
     [db, engine] = await Promise.all([getDatabase(), getSearchEngine()]);
-    result = await baseSearch(engine, q);
+    // The extra results beyond the page feed the sponsored tiers (results-extras.server.ts).
+    result = await baseSearch(engine, withSponsoredPool(q));
   } catch (error) {
     reportError("base search failed", error, { url: requestUrl.pathname + requestUrl.search });
     const bot = isbot(request.headers.get("user-agent") ?? "");
@@ -452,6 +454,7 @@ export async function loadSearchPage(request: Request, url: URL) {
     return data<SearchErrorData | ResultsPageData>(page, { status: bot ? 200 : 500, headers: { "Cache-Control": "no-store" } });
   }
   const searched = performance.now();
+  const pool = takePool(result, q);
 
   const total = result.totalResultCount;
   const nextHref = nextPageUrl(state, total, ctx);
@@ -550,6 +553,13 @@ export async function loadSearchPage(request: Request, url: URL) {
     zipError: checks.zipError,
     compare: { ...compareState, items: compareItems },
   };
+  // Section-2 extras (model reference, suggested filters, card tiers, showcase ...): optional.
+  try {
+    page.extras = await loadResultsExtras({ request, state, ctx, labels, result, pool, db, engine, flags, organic: page.listings });
+    if (page.extras.grid) page.listings = page.extras.grid.flatMap((g) => (g.kind === "listing" ? [g.listing] : []));
+  } catch (error) {
+    reportError("results extras failed", error);
+  }
   const done = performance.now();
   return data<SearchErrorData | ResultsPageData>(page, {
     headers: {
