@@ -26,6 +26,8 @@ const envSchema = z.object({
   /** SMTP connection URL; without it mail stays in the outbox (readable at /dev/mail locally). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Forecourt <no-reply@forecourt.local>"),
+  /** Serve the outbox reader at /dev/mail even when NODE_ENV=production (browser tests, staging). */
+  DEV_MAIL: boolish.default(false),
   /** Feature flag overrides: a JSON object, and/or a JSON file path. FLAG_<NAME>=value also works. */
   FLAGS_JSON: z.string().optional(),
   FLAGS_FILE: z.string().default("config/flags.json"),
