@@ -12,10 +12,11 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { publicFlags } from "./lib/flags";
 import { getFlags } from "./server/flags.server";
+import { accountSummary } from "./server/accounts/root-data.server";
 import "./app.css";
 
-export async function loader() {
-  return { flags: publicFlags(getFlags()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { flags: publicFlags(getFlags()), account: await accountSummary(request) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -43,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader compareEnabled={data?.flags.compare ?? true} />
+        <SiteHeader compareEnabled={data?.flags.compare ?? true} signedIn={data?.account.signedIn ?? false} />
         <div id="main" className="flex-1">
           {children}
         </div>

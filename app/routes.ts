@@ -11,6 +11,10 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("account/sign-in", "routes/account.sign-in.tsx"),
   route("account/saved", "routes/account.saved.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/sign-up", "routes/account.sign-up.tsx"),
+  route("account/sign-out", "routes/account.sign-out.tsx"),
+  route("account/save-vehicle", "routes/account.save-vehicle.tsx"),
   route("compare", "routes/compare.tsx"),
   route("healthz", "routes/healthz.ts"),
   // The spec's services (section 7), as JSON resource routes.

@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "./connection.server.ts";
+import { migration004Accounts } from "../accounts/migration.server.ts";
 
 type AnyDb = Kysely<any>;
 
@@ -258,5 +259,6 @@ function migration001(dialect: Dialect): Migration {
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
+    "004-accounts": migration004Accounts(dialect),
   };
 }
