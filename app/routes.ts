@@ -15,6 +15,11 @@ export default [
   route("account/sign-up", "routes/account.sign-up.tsx"),
   route("account/sign-out", "routes/account.sign-out.tsx"),
   route("account/save-vehicle", "routes/account.save-vehicle.tsx"),
+  route("account/save-search", "routes/account.save-search.tsx"),
+  // The spec's saved-search calls (section 7).
+  route("account-api/searchbookmarks", "routes/account-api.searchbookmarks.ts"),
+  route("account-api/searchbookmarks/share-bookmark/:bookmarkId", "routes/account-api.share-bookmark.ts"),
+  route("account-api/search", "routes/account-api.search.ts"),
   route("compare", "routes/compare.tsx"),
   route("healthz", "routes/healthz.ts"),
   // The spec's services (section 7), as JSON resource routes.

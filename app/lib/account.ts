@@ -104,4 +104,14 @@ export interface AccountSummary {
   firstName: string;
   /** Saved listing ids: the account's, or this device's quick saves when signed out. */
   savedIds: number[];
+  /** Search URLs (path + query, no paging) saved by the account or subscribed from this device. */
+  savedSearchUrls: string[];
+}
+
+/** A results URL as saved searches store it: path and query without paging. */
+export function searchKey(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("firstRecord");
+  const q = params.toString();
+  return q ? `${pathname}?${q}` : pathname;
 }

@@ -141,3 +141,58 @@ test("profile details are editable and delete account removes it", async ({ page
   await signIn(page, email);
   await expect(page.getByText("That email and password do not match an account.")).toBeVisible();
 });
+
+test("signed in: save, rename, share and delete a search", async ({ page }) => {
+  await signUp(page, uniqueEmail("search"), "/cars-for-sale?sortBy=mileageASC");
+  await expect(page).toHaveURL(/sortBy=mileageASC/);
+  const form = page.getByRole("form", { name: "Save search" });
+  await form.getByLabel("Name this search").fill("Low miles");
+  await form.getByRole("button", { name: "Save search" }).click();
+  await expect(page.getByText("Search saved.")).toBeVisible();
+
+  await page.goto("/account/saved");
+  const list = page.getByRole("list", { name: "Saved searches" });
+  await expect(list.getByRole("link", { name: "Low miles", exact: true })).toBeVisible();
+  await list.getByLabel("Name").fill("Lowest miles first");
+  await list.getByRole("button", { name: /Rename/ }).click();
+  await expect(page.getByText("Search renamed.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Saved searches" }).getByRole("link", { name: "Lowest miles first", exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: "Share link for Lowest miles first" }).click();
+  await expect(page).toHaveURL(/\/cars-for-sale\?sortBy=mileageASC$/);
+
+  await page.goto("/account/saved");
+  await page.getByRole("button", { name: "Delete Lowest miles first" }).click();
+  await expect(page.getByText("Search deleted.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Saved searches" })).toHaveCount(0);
+});
+
+test("signed out: email capture saves two searches, the third is refused with the spec's message", async ({ page }) => {
+  const email = uniqueEmail("capture");
+  for (const sort of ["mileageASC", "yearDESC"]) {
+    await page.goto(`/cars-for-sale?sortBy=${sort}`);
+    const form = page.getByRole("form", { name: "Save search" });
+    await expect(form.getByPlaceholder("Email")).toHaveAttribute("maxlength", "45");
+    await form.getByPlaceholder("Email").fill(email);
+    await form.getByRole("button", { name: "Save search" }).click();
+    await expect(page.getByText("Subscribed!")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`sortBy=${sort}`));
+  }
+  // This device subscribed: the inline subscribe is not offered again for that search.
+  await page.goto("/cars-for-sale?sortBy=mileageASC");
+  await expect(page.getByPlaceholder("Email")).toHaveCount(0);
+
+  await page.goto("/cars-for-sale?sortBy=datelistedDESC");
+  await page.getByPlaceholder("Email").fill(email);
+  await page.getByRole("button", { name: "Save search" }).click();
+  await expect(page.getByText("You have a maximum of 2 searches saved.")).toBeVisible();
+  const create = page.getByRole("link", { name: "Create a free account" });
+  await expect(create).toHaveAttribute("href", /defaultScreen=signup/);
+  await expect(page.getByPlaceholder("Email")).toHaveValue(email);
+});
+
+test("a shared bookmark that does not exist opens a new search", async ({ page }) => {
+  await page.goto("/account-api/searchbookmarks/share-bookmark/no-such-bookmark");
+  await expect(page).toHaveURL(/\/cars-for-sale$/);
+  await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
+});

@@ -18,7 +18,7 @@ export interface SessionUser {
   oneClickOptIn: boolean;
 }
 
-let cookies: { session: Cookie; quickSave: Cookie; production: boolean } | undefined;
+let cookies: { session: Cookie; quickSave: Cookie; subscribed: Cookie; production: boolean } | undefined;
 
 function getCookies() {
   if (!cookies) {
@@ -42,6 +42,15 @@ function getCookies() {
         secure: production,
         secrets: [env.SESSION_SECRET],
         maxAge: 90 * 24 * 3600,
+      }),
+      // Searches this device subscribed to by email while signed out (hides the inline subscribe).
+      subscribed: createCookie("fc_subscribed", {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: production,
+        secrets: [env.SESSION_SECRET],
+        maxAge: 365 * 24 * 3600,
       }),
     };
   }
@@ -132,4 +141,17 @@ export async function quickSavesCookie(ids: number[]): Promise<string> {
   return ids.length === 0
     ? getCookies().quickSave.serialize([], { maxAge: 0 })
     : getCookies().quickSave.serialize(ids);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email-subscribed searches (signed out)
+
+export async function readSubscribedSearches(request: Request): Promise<string[]> {
+  const value = await getCookies().subscribed.parse(request.headers.get("cookie"));
+  if (!Array.isArray(value)) return [];
+  return value.filter((v): v is string => typeof v === "string" && v.length < 2000).slice(0, 20);
+}
+
+export async function subscribedSearchesCookie(urls: string[]): Promise<string> {
+  return getCookies().subscribed.serialize(urls.slice(-20));
 }
