@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
+import { CompareBar } from "../components/compare/compare-bar";
 import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
@@ -19,11 +20,20 @@ import { useInstantFilters } from "../components/search/use-instant-filters";
 import { usePublicFlags, useResultsTiming } from "../components/search/use-public-flags";
 import { CardDialogs, ResultsHelp } from "../components/search/results-dialogs";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { BuyOnlineFilter } from "../components/search/buy-online-filter";
+import { DealerShowcase } from "../components/search/dealer-showcase";
+import { FixedBottomAd, FooterAd } from "../components/search/house-ads";
+import { ModelReference } from "../components/search/model-reference";
+import { ShoppingAssistant } from "../components/search/shopping-assistant";
+import { SuggestedFilters } from "../components/search/suggested-filters";
+import { TieredListingGrid } from "../components/search/tiered-grid";
 import type { ResultsPageData, SearchPageData } from "../components/search/types";
 import { TEXT } from "../lib/constants";
 import { formatInt } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { compareAction, loadSearchPage } from "../server/pages/results-page.server";
+import { resultsAction } from "../server/pages/results-extras.server";
+import { HIDE_SHOWCASE_INTENT } from "../components/search/extras-types";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadSearchPage(request, url);
@@ -31,7 +41,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 /** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
 export async function action({ request, url }: Route.ActionArgs) {
-  return compareAction(request, url);
+  return (await resultsAction(request, url)) ?? compareAction(request, url);
 }
 
 /** Keeping the address in step with infinite scroll is not a new search: no reload for it. */
@@ -110,6 +120,7 @@ function Results({ page }: { page: ResultsPageData }) {
   const evInfo = usePublicFlags().evInfo ?? true;
   const hydrated = useHydrated();
   const { formKey } = useInstantFilters({ formId: FILTER_PANEL_ID, debounceMs, searchKey: `${page.firstPageHref}|${page.priceError ?? ""}|${page.zipError ?? ""}` });
+  const extras = page.extras ?? null;
   return (
     <main>
       <IconSprite />
@@ -129,6 +140,7 @@ function Results({ page }: { page: ResultsPageData }) {
           onClose={closePanel}
           formKey={formKey}
           instant={hydrated}
+          extra={extras?.buyOnline ? <BuyOnlineFilter data={extras.buyOnline} /> : null}
         />
         <div className="min-w-0">
           <div className="mb-4 max-w-xl">
@@ -172,6 +184,7 @@ function Results({ page }: { page: ResultsPageData }) {
               <FilterChips chips={page.chips} clearHref={page.clearFiltersHref} />
             </div>
           ) : null}
+          {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
           {page.priceError || page.zipError ? (
             <p className="mt-3 text-sm font-medium text-red-700">
               {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}
@@ -180,7 +193,15 @@ function Results({ page }: { page: ResultsPageData }) {
               </a>
             </p>
           ) : null}
-          <InfiniteResults page={page} />
+          <InfiniteResults
+            page={page}
+            before={extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
+            firstGrid={
+              extras?.grid ? (
+                <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
+              ) : null
+            }
+          />
           {page.supplemental ? (
             <section aria-labelledby="supplemental-heading" className="mt-12">
               <h2 id="supplemental-heading" className="text-lg font-bold">
@@ -205,8 +226,18 @@ function Results({ page }: { page: ResultsPageData }) {
               <ListingGrid listings={page.similar} compare={page.compare} labelledBy="similar-heading" />
             </section>
           ) : null}
+          {extras?.modelReference ? <ModelReference data={extras.modelReference} /> : null}
         </div>
       </div>
+      <CompareBar enabled={page.compare.enabled} items={page.compare.items} returnTo={location.pathname + location.search} />
+      {extras?.ads && extras.ads.promos.length > 0 ? (
+        <>
+          <FooterAd promo={extras.ads.promos[extras.ads.promos.length - 1]} />
+          <div aria-hidden="true" className="h-[60px] lg:h-[100px]" />
+          <FixedBottomAd promo={extras.ads.promos[0]} />
+        </>
+      ) : null}
+      {extras ? <ShoppingAssistant actions={extras.assistant} raised={extras.ads !== null} /> : null}
     </main>
   );
 }

@@ -37,6 +37,7 @@ export function FilterPanel({
   onClose,
   formKey,
   instant = false,
+  extra,
 }: {
   sections: FilterSection[];
   hidden: [string, string][];
@@ -49,6 +50,8 @@ export function FilterPanel({
   formKey?: string;
   /** JavaScript applies changes itself: the apply button stays only in the phone's panel. */
   instant?: boolean;
+  /** Filter-area extras (the Buy Online filter), after the sections. */
+  extra?: ReactNode;
 }) {
   const { pathname, search } = useLocation();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -100,6 +103,7 @@ export function FilterPanel({
         {sections.map((s) => (
           <Section key={s.id} section={s} />
         ))}
+        {extra}
         {entryCards.length > 0 ? (
           <ul className="space-y-2 p-4">
             {entryCards.map((c) => (

@@ -9,7 +9,7 @@
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
 //   region says '{n} Matches' when it lands.
 // Decisions: docs/decisions/011-results-page-javascript.md.
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
@@ -50,7 +50,17 @@ export function skipScrollSyncRevalidation(nextUrl: URL): boolean {
 
 const here = () => window.location.pathname + window.location.search;
 
-export function InfiniteResults({ page }: { page: ResultsPageData }) {
+export function InfiniteResults({
+  page,
+  before = null,
+  firstGrid = null,
+}: {
+  page: ResultsPageData;
+  /** Shown above the list (the dealer showcase). */
+  before?: ReactNode;
+  /** The page's own batch as the page lays it out (the tiered grid); later batches follow as plain cards. */
+  firstGrid?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
@@ -172,15 +182,25 @@ export function InfiniteResults({ page }: { page: ResultsPageData }) {
   const busy = searching && navigation.state === "loading";
 
   return (
-    <div aria-busy={busy || undefined} className={busy ? "opacity-50 transition-opacity duration-200" : "transition-opacity"}>
+    <div data-testid="results" aria-busy={busy || undefined} className={busy ? "opacity-50 transition-opacity duration-200" : "transition-opacity"}>
       <p role="status" aria-live="polite" className="sr-only">
         {TEXT.matches(page.total)}
       </p>
       <div className="mt-4">
+        {before}
         {listings.length === 0 ? (
           <>
             <span id="listings" tabIndex={-1} />
             <EmptyResults clearHref={page.clearFiltersHref} />
+          </>
+        ) : firstGrid && first === page.firstRecord ? (
+          <>
+            {firstGrid}
+            {listings.length > loaded.batches[0]!.listings.length ? (
+              <div className="mt-4">
+                <ListingGrid listings={loaded.batches.slice(1).flatMap((b) => b.listings)} compare={page.compare} labelledBy="results-heading" />
+              </div>
+            ) : null}
           </>
         ) : (
           <ListingGrid id="listings" listings={listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
