@@ -4,6 +4,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("cars-for-sale", "routes/cars-for-sale.tsx"),
+  // Infinite scroll's next batch as JSON (the page's 'See More Results' link without JavaScript).
+  route("cars-for-sale-batch", "routes/results-batch.ts"),
   route("cars-for-sale/vehicle/:listingId", "routes/cars-for-sale.vehicle.tsx"),
   // Category paths (/cars-for-sale/used/toyota/rav4 ...); parsed by app/lib/search-url.ts.
   route("cars-for-sale/*", "routes/cars-for-sale.category.tsx"),
@@ -11,7 +13,18 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("account/sign-in", "routes/account.sign-in.tsx"),
   route("account/saved", "routes/account.saved.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/sign-up", "routes/account.sign-up.tsx"),
+  route("account/sign-out", "routes/account.sign-out.tsx"),
+  route("account/save-vehicle", "routes/account.save-vehicle.tsx"),
+  route("account/save-search", "routes/account.save-search.tsx"),
+  // The spec's saved-search calls (section 7).
+  route("account-api/searchbookmarks", "routes/account-api.searchbookmarks.ts"),
+  route("account-api/searchbookmarks/share-bookmark/:bookmarkId", "routes/account-api.share-bookmark.ts"),
+  route("account-api/search", "routes/account-api.search.ts"),
   route("compare", "routes/compare.tsx"),
+  route("compare/trims", "routes/compare.trims.tsx"),
+  route("build-and-price", "routes/build-and-price.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   // The spec's services (section 7), as JSON resource routes.

@@ -4,8 +4,10 @@ import { TEXT } from "../lib/constants";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { vehicleImagePath } from "../lib/vehicle-image";
+import { SaveHeart } from "./account/save-heart";
 import { Icon, type IconName } from "./search/icons";
 import type { ListingCardData } from "./search/types";
+import { COMPARE_DRAWER_ANCHOR } from "../lib/compare";
 
 export type { ListingCardData } from "./search/types";
 
@@ -52,6 +54,7 @@ export function ListingCard({ listing, eager = false, compare }: { listing: List
           className="card-img"
         />
         {listing.condition !== "Used" ? <span className="card-tag">{listing.condition}</span> : null}
+        <SaveHeart listingId={listing.id} title={listing.title} />
       </div>
       <div className="card-body">
         <h3 id={titleId} className="card-title">
@@ -98,7 +101,7 @@ function QuickActions({ listing, compare }: { listing: ListingCardData; compare?
     <div className="card-actions">
       {compare?.enabled ? (
         added ? (
-          <a href={PATHS.compare} className="card-action text-deal-good">
+          <a href={`#${COMPARE_DRAWER_ANCHOR}`} className="card-action text-deal-good">
             <Icon name="check" />
             {TEXT.addedToCompare}
             <span className="sr-only">: {listing.title}</span>
@@ -114,11 +117,11 @@ function QuickActions({ listing, compare }: { listing: ListingCardData; compare?
           </fetcher.Form>
         ) : null
       ) : null}
-      <a href={`${vehicle}#share`} className="card-action">
+      <a href={`${vehicle}#share`} data-card-dialog="share" className="card-action">
         <Icon name="share" />
         Share<span className="sr-only"> this Listing: {listing.title}</span>
       </a>
-      <a href={`${vehicle}#report`} className="card-action">
+      <a href={`${vehicle}#report`} data-card-dialog="report" className="card-action">
         <Icon name="report" />
         Report<span className="sr-only"> this Listing: {listing.title}</span>
       </a>

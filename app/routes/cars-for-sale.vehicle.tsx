@@ -6,6 +6,7 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/cars-for-sale.vehicle";
 import { Breadcrumbs } from "../components/search/search-hero";
+import { SaveHeart } from "../components/account/save-heart";
 import { Icon, IconSprite } from "../components/search/icons";
 import { SAMPLE_PAYMENT_TEXT } from "../lib/constants";
 import { Gallery } from "../components/vehicle/gallery";
@@ -27,9 +28,12 @@ import { ContactSeller } from "../components/vehicle/contact-seller";
 import { PaymentEstimator } from "../components/vehicle/payment-estimate";
 import { ReportListing, ShareListing } from "../components/vehicle/share-report";
 import { SimilarListings } from "../components/vehicle/similar-listings";
+import { CompareButton } from "../components/compare/compare-button";
+import { compareStatus } from "../server/compare/compare.server";
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  return loadVehiclePage(request, url, params.listingId);
+export async function loader({ params, url, request }: Route.LoaderArgs) {
+  const [page, compare] = await Promise.all([loadVehiclePage(request, url, params.listingId), compareStatus(request)]);
+  return { ...page, compare };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -194,7 +198,6 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
                 <Icon name="check" /> {page.contact.mode === "offer" ? "You made an offer" : "You emailed this seller"}
               </p>
             ) : null}
-            {/* Room for the Compare button (issue 8) and the save heart (issue 7). */}
             <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
               <a href="#pricingSection" className="font-semibold text-brand-700 hover:underline">
                 Pricing and history
@@ -206,6 +209,10 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
                 Share
               </a>
             </p>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <SaveHeart listingId={l.id} title={name} size="lg" />
+              <CompareButton listingId={l.id} title={name} compare={loaderData.compare} />
+            </div>
           </section>
           <Seller page={page} />
         </aside>

@@ -34,6 +34,12 @@ const envSchema = z.object({
   /** Inventory size seeded automatically into an empty database by `npm start`. */
   SEED_LISTINGS: z.coerce.number().int().min(0).max(2_000_000).default(20_000),
   SEED_ON_START: boolish.default(true),
+  /** Call the services (search, count, ...) over HTTP at this base URL instead of in-process. */
+  SERVICES_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -2,6 +2,8 @@
 // from the search state, the engine's answer and the URL module's links. Components only lay it
 // out; they never build a search URL themselves.
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";
+import type { CompareItem } from "../../lib/compare";
+import type { ResultsExtras } from "./extras-types";
 
 export interface ListingCardData {
   id: number;
@@ -128,6 +130,12 @@ export interface ResultsPageData {
   total: number;
   listings: ListingCardData[];
   firstRecord: number;
+  /** The same search at its first batch: what identifies the search apart from paging (infinite scroll, instant filters). */
+  firstPageHref: string;
+  /** The keyword searched, "" for none (the keyword box shows it). */
+  keyword: string;
+  /** 'Include Certified Vehicles' (certified program dialog): this search with certified cars added; null when they are in. */
+  includeCertifiedHref: string | null;
   nextHref: string | null;
   previousHref: string | null;
   supplemental: { listings: ListingCardData[]; total: number; radius: number; nationwideHref: string } | null;
@@ -139,7 +147,9 @@ export interface ResultsPageData {
   expiredBanner: string | null;
   priceError: string | null;
   zipError: string | null;
-  compare: { ids: number[]; full: boolean; enabled: boolean };
+  compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
+  /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
+  extras?: ResultsExtras | null;
 }
 
 export interface SearchErrorData {

@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "./connection.server.ts";
+import { migration004Accounts } from "../accounts/migration.server.ts";
 
 type AnyDb = Kysely<any>;
 
@@ -342,10 +343,30 @@ function migration003VehicleLeadsReports(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Paid placements (results page card tiers, the sponsored dealer showcase): which dealers bought
+ * which placement tier (docs/decisions/010-results-page-extras.md). One row per dealer.
+ */
+function migration007ResultsExtras(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("dealer_placements")
+        .addColumn("owner_id", t.big, (c) => c.primaryKey().references("owners.id").onDelete("cascade"))
+        .addColumn("tier", "text", (c) => c.notNull())
+        .addColumn("since", t.big, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
     "002-mail-outbox": migration002MailOutbox(dialect),
     "003-vehicle-leads-reports": migration003VehicleLeadsReports(dialect),
+    "007-results-extras": migration007ResultsExtras(dialect),
+    "004-accounts": migration004Accounts(dialect),
   };
 }

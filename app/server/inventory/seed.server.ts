@@ -14,6 +14,7 @@ import { loadCatalog } from "../reference/catalog.server.ts";
 import { generateInventory, type GeneratedBatch, type GeneratorOptions } from "./generator.server.ts";
 import { upsertListings, upsertOwners } from "./upsert.server.ts";
 import { refreshAllMarkets } from "./market.server.ts";
+import { assignDemoPlacements } from "./placements.server.ts";
 
 export interface SeedOptions {
   listings: number;
@@ -81,6 +82,8 @@ export async function seedInventory(db: Database, options: SeedOptions): Promise
   }
   // Price verdicts need the whole market: once, after the last batch.
   await refreshAllMarkets(db, now);
+  // The demo dealers who bought a paid placement (results page card tiers, dealer showcase).
+  await assignDemoPlacements(db, now);
   return { owners, listings, ms: Math.round(performance.now() - started) };
 }
 
