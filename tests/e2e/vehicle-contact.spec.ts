@@ -181,11 +181,7 @@ test.describe("vehicle page forms", () => {
     const vin = query<{ vin: string }>("SELECT vin FROM listings WHERE id = ?", car.id)[0]!.vin;
     const searchable = async () => ((await (await request.get(`/rest/lsc/listing?vin=${vin}`)).json()) as { listings: unknown[] }).listings.length;
     expect(await searchable()).toBe(1);
-    // The same shopper again does not count twice; two other shoppers do.
-    await page.goto(`/cars-for-sale/vehicle/${car.id}#report`);
-    await page.locator("#report").getByLabel("The price is wrong or misleading").check();
-    await page.locator("#report").getByRole("button", { name: "Report this Listing" }).click();
-    expect(query("SELECT id FROM listing_reports WHERE listing_id = ?", car.id)).toHaveLength(1);
+    // Two other shoppers make three distinct reporters (the same shopper counts once: unit tests).
     for (let i = 0; i < 2; i++) {
       const other = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.name === "js" });
       const p = await other.newPage();

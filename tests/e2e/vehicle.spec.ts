@@ -70,7 +70,7 @@ test.describe("vehicle detail page", () => {
     for (const label of ["Engine", "Drivetrain", "Transmission", "Fuel type", "Exterior color", "Interior color", "Doors", "Body style"]) {
       await expect(specs.getByText(label, { exact: true })).toBeVisible();
     }
-    const seller = page.getByRole("region", { name: "Seller" });
+    const seller = page.getByRole("region", { name: "Seller", exact: true });
     await expect(seller).toBeVisible();
     await expect(seller.locator("address")).toHaveText(/, [A-Z]{2} \d{5}/);
     await expect(page.locator("#pricingSection")).toBeVisible();
@@ -112,7 +112,7 @@ test.describe("vehicle detail page", () => {
     const { id } = listingIdWhere("l.status = 'active'");
     await page.goto(`/cars-for-sale/vehicle/${id}?clickType=listing&tileClick=1&zip=30301#share`);
     await expect(page.locator("#share")).toBeInViewport();
-    await expect(page.getByRole("region", { name: "Seller" })).toContainText(/mi from Atlanta, GA 30301/);
+    await expect(page.getByRole("region", { name: "Seller", exact: true })).toContainText(/mi from Atlanta, GA 30301/);
     await page.goto(`/cars-for-sale/vehicle/${id}#report`);
     await expect(page.locator("#report")).toBeInViewport();
   });
