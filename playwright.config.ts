@@ -46,6 +46,8 @@ export default defineConfig({
       DATABASE_URL: "",
       SEED_LISTINGS: process.env.E2E_SEED_LISTINGS ?? "3000",
       PUBLIC_ORIGIN: `http://localhost:${PORT}`,
+      // Journeys read the mail the app wrote at /dev/mail.
+      DEV_MAIL: "true",
       // Searching this keyword makes the search engine call throw (the failure screen journey).
       E2E_FAIL_SEARCH_KEYWORD: "e2e-search-failure",
     },

@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { publicFlags } from "./lib/flags";
+import { useNonce } from "./lib/nonce";
 import { getFlags } from "./server/flags.server";
 import { accountSummary } from "./server/accounts/root-data.server";
 import "./app.css";
@@ -31,6 +32,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -49,8 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </div>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -21,7 +21,10 @@ export default [
   route("account-api/searchbookmarks/share-bookmark/:bookmarkId", "routes/account-api.share-bookmark.ts"),
   route("account-api/search", "routes/account-api.search.ts"),
   route("compare", "routes/compare.tsx"),
+  route("compare/trims", "routes/compare.trims.tsx"),
+  route("build-and-price", "routes/build-and-price.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("dev/mail", "routes/dev.mail.tsx"),
   // The spec's services (section 7), as JSON resource routes.
   route("rest/lsc/listing", "routes/rest.listing.ts"),
   route("rest/lsc/listing/similar", "routes/rest.listing-similar.ts"),

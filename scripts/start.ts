@@ -10,6 +10,8 @@ import { createHttpApp } from "../app/server/http/app.server.ts";
 import { seedInventory } from "../app/server/inventory/seed.server.ts";
 import { activeListingCount } from "../app/server/reference/queries.server.ts";
 import { closeSearchEngine, getSearchEngine } from "../app/server/search/search.server.ts";
+import { ensureMarketVerdicts } from "../app/server/inventory/market.server.ts";
+import { smtpTransport, startMailSender } from "../app/server/mail/sender.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -51,10 +53,17 @@ async function main() {
     const r = await seedInventory(db, { listings: env.SEED_LISTINGS, seed: 1 });
     log("seeded", r);
   }
+  const verdicts = await ensureMarketVerdicts(db);
+  if (verdicts) log("price verdicts computed", verdicts);
   // Build the listing index before the port opens: the first shopper gets a warm search.
   const engine = await getSearchEngine();
   const status = engine.status();
   log("search index ready", { listings: status.listings, buildMs: status.buildMs, megabytes: Math.round(status.bytes / 1e6) });
+  // Mail waits in the outbox; with SMTP configured this loop delivers it (docs/vehicle-page.md).
+  const mailSender = env.SMTP_URL
+    ? startMailSender({ db, transport: smtpTransport(env.SMTP_URL), from: env.MAIL_FROM, log })
+    : null;
+  if (!mailSender) log("SMTP_URL is not set: mail stays in the outbox");
   const app = await createHttpApp({
     buildDir: path.join(root, "build"),
     publicDir: path.join(root, "public"),
@@ -66,7 +75,8 @@ async function main() {
   const shutdown = (signal: string) => {
     log("shutting down", { signal });
     server.close(() => {
-      void closeSearchEngine()
+      void Promise.resolve(mailSender?.stop())
+        .then(() => closeSearchEngine())
         .then(() => closeDatabase())
         .finally(() => process.exit(0));
     });

@@ -7,6 +7,7 @@ import { vehicleImagePath } from "../lib/vehicle-image";
 import { SaveHeart } from "./account/save-heart";
 import { Icon, type IconName } from "./search/icons";
 import type { ListingCardData } from "./search/types";
+import { COMPARE_DRAWER_ANCHOR } from "../lib/compare";
 
 export type { ListingCardData } from "./search/types";
 
@@ -95,7 +96,7 @@ function QuickActions({ listing, compare }: { listing: ListingCardData; compare?
     <div className="card-actions">
       {compare?.enabled ? (
         added ? (
-          <a href={PATHS.compare} className="card-action text-deal-good">
+          <a href={`#${COMPARE_DRAWER_ANCHOR}`} className="card-action text-deal-good">
             <Icon name="check" />
             {TEXT.addedToCompare}
             <span className="sr-only">: {listing.title}</span>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
 import { SaveSearch } from "../components/account/save-search";
+import { CompareBar } from "../components/compare/compare-bar";
 import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
@@ -14,11 +15,20 @@ import { Icon, IconSprite } from "../components/search/icons";
 import { EmptyResults, ListingGrid, Pagination, SearchError } from "../components/search/results-list";
 import { SearchHero } from "../components/search/search-hero";
 import { SortBy } from "../components/search/sort-by";
+import { BuyOnlineFilter } from "../components/search/buy-online-filter";
+import { DealerShowcase } from "../components/search/dealer-showcase";
+import { FixedBottomAd, FooterAd } from "../components/search/house-ads";
+import { ModelReference } from "../components/search/model-reference";
+import { ShoppingAssistant } from "../components/search/shopping-assistant";
+import { SuggestedFilters } from "../components/search/suggested-filters";
+import { TieredListingGrid } from "../components/search/tiered-grid";
 import type { ResultsPageData, SearchPageData } from "../components/search/types";
 import { TEXT } from "../lib/constants";
 import { formatInt } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { compareAction, loadSearchPage } from "../server/pages/results-page.server";
+import { resultsAction } from "../server/pages/results-extras.server";
+import { HIDE_SHOWCASE_INTENT } from "../components/search/extras-types";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadSearchPage(request, url);
@@ -26,7 +36,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 /** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
 export async function action({ request, url }: Route.ActionArgs) {
-  return compareAction(request, url);
+  return (await resultsAction(request, url)) ?? compareAction(request, url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -96,6 +106,7 @@ function Results({ page }: { page: ResultsPageData }) {
   // A new search closes the phone's filter panel.
   useEffect(() => setPanelOpen(false), [location.pathname, location.search]);
   const empty = page.listings.length === 0;
+  const extras = page.extras ?? null;
   return (
     <main>
       <IconSprite />
@@ -113,6 +124,7 @@ function Results({ page }: { page: ResultsPageData }) {
           entryCards={page.entryCards}
           open={panelOpen}
           onClose={closePanel}
+          extra={extras?.buyOnline ? <BuyOnlineFilter data={extras.buyOnline} /> : null}
         />
         <div className="min-w-0">
           {page.expiredBanner ? (
@@ -154,6 +166,7 @@ function Results({ page }: { page: ResultsPageData }) {
               <FilterChips chips={page.chips} clearHref={page.clearFiltersHref} />
             </div>
           ) : null}
+          {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
           {page.priceError || page.zipError ? (
             <p className="mt-3 text-sm font-medium text-red-700">
               {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}
@@ -163,11 +176,14 @@ function Results({ page }: { page: ResultsPageData }) {
             </p>
           ) : null}
           <div className="mt-4">
+            {extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
             {empty ? (
               <>
                 <span id="listings" tabIndex={-1} />
                 <EmptyResults clearHref={page.clearFiltersHref} />
               </>
+            ) : extras?.grid ? (
+              <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
             ) : (
               <ListingGrid id="listings" listings={page.listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
             )}
@@ -197,8 +213,18 @@ function Results({ page }: { page: ResultsPageData }) {
               <ListingGrid listings={page.similar} compare={page.compare} labelledBy="similar-heading" />
             </section>
           ) : null}
+          {extras?.modelReference ? <ModelReference data={extras.modelReference} /> : null}
         </div>
       </div>
+      <CompareBar enabled={page.compare.enabled} items={page.compare.items} returnTo={location.pathname + location.search} />
+      {extras?.ads && extras.ads.promos.length > 0 ? (
+        <>
+          <FooterAd promo={extras.ads.promos[extras.ads.promos.length - 1]} />
+          <div aria-hidden="true" className="h-[60px] lg:h-[100px]" />
+          <FixedBottomAd promo={extras.ads.promos[0]} />
+        </>
+      ) : null}
+      {extras ? <ShoppingAssistant actions={extras.assistant} raised={extras.ads !== null} /> : null}
     </main>
   );
 }

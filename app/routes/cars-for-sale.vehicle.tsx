@@ -24,9 +24,12 @@ import {
 import { formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { loadVehiclePage, type VehiclePageData } from "../server/pages/vehicle-page.server";
+import { CompareButton } from "../components/compare/compare-button";
+import { compareStatus } from "../server/compare/compare.server";
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  return loadVehiclePage(url, params.listingId);
+export async function loader({ params, url, request }: Route.LoaderArgs) {
+  const [page, compare] = await Promise.all([loadVehiclePage(url, params.listingId), compareStatus(request)]);
+  return { ...page, compare };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -182,8 +185,9 @@ export default function Vehicle({ loaderData }: Route.ComponentProps) {
                 Share
               </a>
             </p>
-            <div className="mt-4 flex flex-wrap gap-3">
+            <div className="mt-3 flex flex-wrap items-center gap-3">
               <SaveHeart listingId={l.id} title={name} size="lg" />
+              <CompareButton listingId={l.id} title={name} compare={loaderData.compare} />
             </div>
           </section>
           <Seller page={page} />

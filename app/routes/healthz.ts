@@ -2,6 +2,7 @@
 import { getDatabase } from "../server/db/connection.server";
 import { activeListingCount } from "../server/reference/queries.server";
 import { getSearchEngine } from "../server/search/search.server";
+import { serviceCalls } from "../server/services/calls.server";
 
 export async function loader() {
   const started = performance.now();
@@ -23,6 +24,7 @@ export async function loader() {
           buildMs: engine.buildMs,
           lastChangeAppliedAt: engine.lastChangeAppliedAt,
         },
+        services: { mode: serviceCalls().mode, breakers: serviceCalls().breakerStates() },
       },
       { headers: { "Cache-Control": "no-store" } },
     );

@@ -26,12 +26,20 @@ const envSchema = z.object({
   /** SMTP connection URL; without it mail stays in the outbox (readable at /dev/mail locally). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Forecourt <no-reply@forecourt.local>"),
+  /** Serve the outbox reader at /dev/mail even when NODE_ENV=production (browser tests, staging). */
+  DEV_MAIL: boolish.default(false),
   /** Feature flag overrides: a JSON object, and/or a JSON file path. FLAG_<NAME>=value also works. */
   FLAGS_JSON: z.string().optional(),
   FLAGS_FILE: z.string().default("config/flags.json"),
   /** Inventory size seeded automatically into an empty database by `npm start`. */
   SEED_LISTINGS: z.coerce.number().int().min(0).max(2_000_000).default(20_000),
   SEED_ON_START: boolish.default(true),
+  /** Call the services (search, count, ...) over HTTP at this base URL instead of in-process. */
+  SERVICES_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

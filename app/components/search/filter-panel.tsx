@@ -35,6 +35,7 @@ export function FilterPanel({
   entryCards,
   open,
   onClose,
+  extra,
 }: {
   sections: FilterSection[];
   hidden: [string, string][];
@@ -43,6 +44,8 @@ export function FilterPanel({
   entryCards: EntryCard[];
   open: boolean;
   onClose: () => void;
+  /** Filter-area extras (the Buy Online filter), after the sections. */
+  extra?: ReactNode;
 }) {
   const { pathname, search } = useLocation();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -94,6 +97,7 @@ export function FilterPanel({
         {sections.map((s) => (
           <Section key={s.id} section={s} />
         ))}
+        {extra}
         {entryCards.length > 0 ? (
           <ul className="space-y-2 p-4">
             {entryCards.map((c) => (

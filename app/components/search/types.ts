@@ -2,6 +2,8 @@
 // from the search state, the engine's answer and the URL module's links. Components only lay it
 // out; they never build a search URL themselves.
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";
+import type { CompareItem } from "../../lib/compare";
+import type { ResultsExtras } from "./extras-types";
 
 export interface ListingCardData {
   id: number;
@@ -137,7 +139,9 @@ export interface ResultsPageData {
   expiredBanner: string | null;
   priceError: string | null;
   zipError: string | null;
-  compare: { ids: number[]; full: boolean; enabled: boolean };
+  compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
+  /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
+  extras?: ResultsExtras | null;
 }
 
 export interface SearchErrorData {

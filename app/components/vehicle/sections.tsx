@@ -6,6 +6,7 @@ import type { ListingSummary } from "../../lib/listing";
 import { DRIVE_GROUP_LABELS, HOME_SERVICE_LABELS, TRANSMISSION_LABELS, VEHICLE_HISTORY_LABELS } from "../../lib/search-query";
 import type { VehiclePageData } from "../../server/pages/vehicle-page.server";
 import { Icon, type IconName } from "../search/icons";
+import { PriceHistoryChart } from "./price-history-chart";
 
 const DEAL_ICONS: Record<string, IconName> = { great: "down", good: "down", fair: "level", high: "up" };
 const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -139,7 +140,7 @@ export function Pricing({ page }: { page: VehiclePageData }) {
   const rows: [string, string][] = [["Price", formatPrice(l.salePrice)]];
   if (l.listingType === "NEW" && l.msrp) rows.push(["MSRP", formatPrice(l.msrp)]);
   if (l.incentive > 0) rows.push(["Incentive", formatPrice(l.incentive)]);
-  if (l.marketPrice) rows.push(["Our market estimate", formatPrice(l.marketPrice)]);
+  if (page.deal?.marketPrice) rows.push([page.deal.basis === "comparables" ? "Average of similar cars" : "Our estimate", formatPrice(page.deal.marketPrice)]);
   rows.push(["Days on Forecourt", `${formatInt(page.daysOnMarket)} ${page.daysOnMarket === 1 ? "day" : "days"} (listed ${formatDate(l.dateListed)})`]);
   return (
     <Card id="pricingSection" title="Pricing">
@@ -160,6 +161,7 @@ export function Pricing({ page }: { page: VehiclePageData }) {
       {page.history.length > 0 ? (
         <>
           <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-500">Price history</h3>
+          <PriceHistoryChart points={page.history} now={page.now} />
           <table className="mt-2 w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr className="border-b border-slate-200">
@@ -183,7 +185,9 @@ export function Pricing({ page }: { page: VehiclePageData }) {
         </>
       ) : null}
       <p className="mt-4 text-xs text-slate-500">
-        Our market estimate is what we expect similar cars to sell for, based on year, make, model, trim and mileage. It is an estimate, not an appraisal.
+        The deal rating compares this price with the average asking price of similar cars for sale (same year, make and model, a near trim and
+        mileage) near this car, widening the area when few are for sale. With fewer than three, it uses our estimate from the car&apos;s MSRP, age and
+        mileage. It is a guide, not an appraisal.
       </p>
     </Card>
   );

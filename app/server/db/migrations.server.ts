@@ -256,9 +256,117 @@ function migration001(dialect: Dialect): Migration {
   };
 }
 
+/** Issue 6: outgoing mail, written in the same request as what causes it and sent by a separate loop. */
+function migration002MailOutbox(dialect: Dialect): Migration {
+  const t = types(dialect);
+  const pg = dialect === "postgres";
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("mail_outbox")
+        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("text_body", "text", (c) => c.notNull())
+        .addColumn("html_body", "text")
+        .addColumn("dedupe_key", "text", (c) => c.unique())
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", t.big, (c) => c.notNull())
+        .addColumn("claimed_by", "text")
+        .addColumn("claimed_until", t.big)
+        .addColumn("last_error", "text")
+        .addColumn("message_id", "text")
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .addColumn("sent_at", t.big)
+        .execute();
+      await db.schema.createIndex("mail_outbox_due").on("mail_outbox").columns(["status", "next_attempt_at"]).execute();
+      await db.schema.createIndex("mail_outbox_to").on("mail_outbox").columns(["to_address", "id"]).execute();
+    },
+  };
+}
+
+/**
+ * Issue 6: the price verdict's inputs and outputs on listings, leads (contact the seller, make
+ * offer) and listing reports.
+ */
+function migration003VehicleLeadsReports(dialect: Dialect): Migration {
+  const t = types(dialect);
+  const pg = dialect === "postgres";
+  const id = (c: any) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+  return {
+    async up(db: AnyDb) {
+      // Our value estimate for the car (what feeds and the generator write to market_price),
+      // kept for the verdict's fallback; market_price then holds the market the verdict used.
+      await db.schema.alterTable("listings").addColumn("estimate_price", "integer").execute();
+      await db.schema.alterTable("listings").addColumn("market_count", "integer").execute();
+      await db.schema.alterTable("listings").addColumn("market_radius", "integer").execute();
+      await db.schema.alterTable("listings").addColumn("verdict_at", t.big).execute();
+      await db.schema.alterTable("listings").addColumn("reviewed_at", t.big).execute();
+
+      await db.schema
+        .createTable("leads")
+        .addColumn("id", pg ? "bigserial" : "integer", id)
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("owner_id", t.big, (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("first_name", "text", (c) => c.notNull())
+        .addColumn("last_name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text")
+        .addColumn("comments", "text", (c) => c.notNull())
+        .addColumn("offer_amount", "integer")
+        .addColumn("visitor_id", "text")
+        .addColumn("user_id", t.big)
+        .addColumn("ip", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("mail_id", t.big)
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("leads_listing").on("leads").columns(["listing_id", "created_at"]).execute();
+      await db.schema.createIndex("leads_visitor").on("leads").columns(["visitor_id", "listing_id"]).execute();
+      await db.schema.createIndex("leads_email").on("leads").columns(["email", "created_at"]).execute();
+
+      await db.schema
+        .createTable("listing_reports")
+        .addColumn("id", pg ? "bigserial" : "integer", id)
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("comment", "text")
+        .addColumn("reporter_key", "text", (c) => c.notNull())
+        .addColumn("ip", "text")
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .addUniqueConstraint("listing_reports_once", ["listing_id", "reporter_key"])
+        .execute();
+    },
+  };
+}
+
+/**
+ * Paid placements (results page card tiers, the sponsored dealer showcase): which dealers bought
+ * which placement tier (docs/decisions/010-results-page-extras.md). One row per dealer.
+ */
+function migration007ResultsExtras(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("dealer_placements")
+        .addColumn("owner_id", t.big, (c) => c.primaryKey().references("owners.id").onDelete("cascade"))
+        .addColumn("tier", "text", (c) => c.notNull())
+        .addColumn("since", t.big, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
+    "002-mail-outbox": migration002MailOutbox(dialect),
+    "003-vehicle-leads-reports": migration003VehicleLeadsReports(dialect),
+    "007-results-extras": migration007ResultsExtras(dialect),
     "004-accounts": migration004Accounts(dialect),
   };
 }

@@ -4,7 +4,8 @@
 // trailing commas (",NAV,HEATED_SEATS,") so `LIKE '%,NAV,%'` is exact on both databases.
 import type { Generated } from "kysely";
 
-export type ListingStatus = "active" | "sold" | "expired";
+/** "review": hidden from search after independent reports, until an operator clears it (issue 6). */
+export type ListingStatus = "active" | "sold" | "expired" | "review";
 export type SellerType = "d" | "p";
 export type DealRating = "great" | "good" | "fair" | "high";
 
@@ -202,6 +203,14 @@ export interface ListingTable {
   updated_at: number;
   sold_at: number | null;
   expired_at: number | null;
+  /** Issue 6 (price verdict): our value estimate, the comparables counted and their radius (null: nationwide). */
+  estimate_price: number | null;
+  market_count: number | null;
+  market_radius: number | null;
+  /** When the verdict was last computed (a later updated_at means a feed rewrote market_price). */
+  verdict_at: number | null;
+  /** When an operator cleared the listing after reports (reports before it no longer count). */
+  reviewed_at: number | null;
 }
 
 export interface PriceHistoryTable {
@@ -211,9 +220,77 @@ export interface PriceHistoryTable {
   recorded_at: number;
 }
 
+/** A dealer's paid placement tier (migration 007-results-extras). */
+export interface DealerPlacementTable {
+  owner_id: number;
+  /** "premium" | "featured" | "standard" (SPEC 3: spotlight tiers). */
+  tier: string;
+  since: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+/** Outgoing mail (issue 6): pending until the sender delivers it; failed after the last retry. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** A second enqueue with the same key is ignored. */
+  dedupe_key: string | null;
+  status: MailStatus;
+  attempts: number;
+  /** Epoch ms; the sender picks pending rows whose time has come. */
+  next_attempt_at: number;
+  /** The sender instance holding the row, until claimed_until (a crashed sender's claim lapses). */
+  claimed_by: string | null;
+  claimed_until: number | null;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export type LeadKind = "email" | "offer";
+
+/** An enquiry to a seller (issue 6): the contact form or a private seller's Make Offer. */
+export interface LeadTable {
+  id: Generated<number>;
+  listing_id: number;
+  owner_id: number;
+  kind: LeadKind;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  comments: string;
+  offer_amount: number | null;
+  /** The anonymous visitor cookie; user_id once accounts exist. */
+  visitor_id: string | null;
+  user_id: number | null;
+  ip: string | null;
+  /** "SUCCESS" once stored and queued for the seller. */
+  status: string;
+  mail_id: number | null;
+  created_at: number;
+}
+
+export interface ListingReportTable {
+  id: Generated<number>;
+  listing_id: number;
+  reason: string;
+  comment: string | null;
+  /** One report per reporter and listing (visitor cookie, else address). */
+  reporter_key: string;
+  ip: string | null;
+  created_at: number;
 }
 
 // Accounts (migration "004-accounts"; app/server/accounts/).
@@ -282,6 +359,10 @@ export interface DB {
   listings: ListingTable;
   listing_price_history: PriceHistoryTable;
   meta: MetaTable;
+  mail_outbox: MailOutboxTable;
+  leads: LeadTable;
+  listing_reports: ListingReportTable;
+  dealer_placements: DealerPlacementTable;
   users: UserTable;
   sessions: SessionTable;
   saved_vehicles: SavedVehicleTable;

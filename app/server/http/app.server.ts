@@ -9,6 +9,8 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "../security/rate-limit.server.ts";
+import { getEnv } from "../env.server.ts";
+import { requestContext, sameOriginOnly, securityHeadersMiddleware } from "./middleware.server.ts";
 
 export interface HttpAppOptions {
   buildDir: string;
@@ -23,6 +25,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
 
   const app = express();
   app.disable("x-powered-by");
+  // Request id, JSON access log, Server-Timing of service calls; security headers; CSRF check.
+  // (The Content-Security-Policy with its nonce is set on documents by app/entry.server.tsx.)
+  app.use(requestContext({ visitorCookie: Boolean(process.env.SERVICES_BASE_URL) }));
+  app.use(securityHeadersMiddleware({ production: options.mode === "production" && process.env.NODE_ENV === "production" }));
+  app.use(sameOriginOnly({ publicOrigin: getEnv().PUBLIC_ORIGIN }));
   app.use(compression());
   // React Router flushes after every chunk it streams; with compression each flush would end a
   // deflate block and the page would compress about half as well. One stream, one block.

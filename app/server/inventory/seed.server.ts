@@ -13,6 +13,8 @@ import type { Database } from "../db/connection.server.ts";
 import { loadCatalog } from "../reference/catalog.server.ts";
 import { generateInventory, type GeneratedBatch, type GeneratorOptions } from "./generator.server.ts";
 import { upsertListings, upsertOwners } from "./upsert.server.ts";
+import { refreshAllMarkets } from "./market.server.ts";
+import { assignDemoPlacements } from "./placements.server.ts";
 
 export interface SeedOptions {
   listings: number;
@@ -71,13 +73,17 @@ export async function seedInventory(db: Database, options: SeedOptions): Promise
       }
       // A private seller has one listing: its id is not needed after this batch.
       for (const o of batch.owners) if (o.seller_type === "p") ownerIds.delete(o.external_id);
-      const res = await upsertListings(db, batch.listings, now);
+      const res = await upsertListings(db, batch.listings, now, { market: false });
       listings += res.inserted + res.updated;
       options.onProgress?.({ listings, owners, total: options.listings, ms: performance.now() - started });
     }
   } finally {
     restoreIndexes();
   }
+  // Price verdicts need the whole market: once, after the last batch.
+  await refreshAllMarkets(db, now);
+  // The demo dealers who bought a paid placement (results page card tiers, dealer showcase).
+  await assignDemoPlacements(db, now);
   return { owners, listings, ms: Math.round(performance.now() - started) };
 }
 

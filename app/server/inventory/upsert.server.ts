@@ -7,8 +7,12 @@
 import type { Database } from "../db/connection.server.ts";
 import type { ListingStatus, ListingTable, OwnerTable } from "../db/schema.server.ts";
 import { inventoryChanges } from "./changes.server.ts";
+import { refreshMarketForListings } from "./market.server.ts";
 
-type Row = Omit<ListingTable, "id" | "updated_at" | "sold_at" | "expired_at" | "date_listed" | "status" | "is_reduced_price"> & {
+/** Columns the verdict and report review own (issue 6): never written by feeds. */
+type DerivedColumn = "estimate_price" | "market_count" | "market_radius" | "verdict_at" | "reviewed_at";
+
+type Row = Omit<ListingTable, "id" | "updated_at" | "sold_at" | "expired_at" | "date_listed" | "status" | "is_reduced_price" | DerivedColumn> & {
   status?: ListingStatus;
   date_listed?: number;
   sold_at?: number | null;
@@ -79,10 +83,21 @@ function historyFor(input: ListingInput, dateListed: number): { price: number; a
   return [{ price: input.sale_price, at: dateListed }];
 }
 
-export async function upsertListings(db: Database, inputs: ListingInput[], now = Date.now()): Promise<UpsertResult> {
+export async function upsertListings(
+  db: Database,
+  inputs: ListingInput[],
+  now = Date.now(),
+  options: { /** Refresh the price verdicts of the markets touched (default true; a bulk seed does it once at the end). */ market?: boolean } = {},
+): Promise<UpsertResult> {
   const result = db.sqlite ? upsertSqlite(db, inputs, now) : await upsertPostgres(db, inputs, now);
   if (result.ids.length > 0) inventoryChanges.emit({ kind: "listings", ids: result.ids, at: now });
+  if (options.market !== false) await refreshMarketForListings(db, result.ids, now);
   return result;
+}
+
+/** A listing hidden for review after reports stays hidden when its feed lists it again as active. */
+function keepsReview(current: string | undefined, input: ListingInput): boolean {
+  return current === "review" && (input.status ?? "active") === "active";
 }
 
 /** VINs looked up per statement when pre-checking which inputs already exist. */
@@ -105,15 +120,15 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
     // Which VINs exist, looked up in chunks inside the transaction (one statement per 500 VINs
     // instead of one per row; skipped on an empty table). Rows this call writes are added as it
     // goes, so a VIN named twice in one call is inserted once and then updated, as before.
-    const known = new Map<string, { id: number; sale_price: number }>();
+    const known = new Map<string, { id: number; sale_price: number; status?: string }>();
     if (raw.prepare("SELECT 1 FROM listings LIMIT 1").get() !== undefined) {
       let chunkStmt: ReturnType<typeof raw.prepare> | null = null;
       for (let start = 0; start < inputs.length; start += SQLITE_LOOKUP_CHUNK) {
         const vins = inputs.slice(start, start + SQLITE_LOOKUP_CHUNK).map((i) => i.vin);
-        const sql = `SELECT id, vin, sale_price FROM listings WHERE vin IN (${vins.map(() => "?").join(", ")})`;
+        const sql = `SELECT id, vin, sale_price, status FROM listings WHERE vin IN (${vins.map(() => "?").join(", ")})`;
         const stmt = vins.length === SQLITE_LOOKUP_CHUNK ? (chunkStmt ??= raw.prepare(sql)) : raw.prepare(sql);
-        for (const r of stmt.all(...vins) as { id: number; vin: string; sale_price: number }[]) {
-          known.set(r.vin, { id: Number(r.id), sale_price: Number(r.sale_price) });
+        for (const r of stmt.all(...vins) as { id: number; vin: string; sale_price: number; status: string }[]) {
+          known.set(r.vin, { id: Number(r.id), sale_price: Number(r.sale_price), status: r.status });
         }
       }
     }
@@ -134,6 +149,7 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
         const full = rowValues(input, now, {
           ...(reduced !== undefined ? { is_reduced_price: reduced } : {}),
           sold_at: input.status === "sold" ? (input.sold_at ?? now) : null,
+          ...(keepsReview(existing.status, input) ? { status: "review" } : {}),
         });
         const byCol = new Map(LISTING_COLUMNS.map((c, i) => [c, full[i]]));
         if (reduced === undefined) byCol.delete("is_reduced_price");
@@ -170,8 +186,8 @@ async function upsertPostgres(db: Database, inputs: ListingInput[], now: number)
       const byVin = new Map<string, ListingInput>();
       for (const input of inputs.slice(start, start + PG_BATCH)) byVin.set(input.vin, input);
       const batch = [...byVin.values()];
-      const found = await client.query<{ id: number; vin: string; sale_price: number }>(
-        "SELECT id, vin, sale_price FROM listings WHERE vin = ANY($1)",
+      const found = await client.query<{ id: number; vin: string; sale_price: number; status: string }>(
+        "SELECT id, vin, sale_price, status FROM listings WHERE vin = ANY($1)",
         [batch.map((b) => b.vin)],
       );
       const existing = new Map(found.rows.map((r) => [r.vin, r]));
@@ -214,6 +230,7 @@ async function upsertPostgres(db: Database, inputs: ListingInput[], now: number)
         const priceChanged = Number(old.sale_price) !== input.sale_price;
         const full = rowValues(input, now, {
           sold_at: input.status === "sold" ? (input.sold_at ?? now) : null,
+          ...(keepsReview(old.status, input) ? { status: "review" } : {}),
         });
         const byCol = new Map(LISTING_COLUMNS.map((c, i) => [c, full[i]]));
         if (priceChanged) byCol.set("is_reduced_price", input.sale_price < Number(old.sale_price) ? 1 : 0);
@@ -261,6 +278,7 @@ export async function markVanishedSold(db: Database, ownerId: number, keepVins: 
       .execute();
   }
   if (gone.length > 0) inventoryChanges.emit({ kind: "listings", ids: gone, at: now });
+  await refreshMarketForListings(db, gone, now);
   return gone;
 }
 

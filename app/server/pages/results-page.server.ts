@@ -6,11 +6,10 @@
 // it gets. Nothing here parses a search URL by hand: the only raw reads are the minPrice /
 // maxPrice / zip values that have to be checked before the URL module normalises them (it
 // swaps a reversed price pair silently; the page must show the spec's message instead).
-import { createCookie, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { compareStatus, loadCompareItems } from "../compare/compare.server.ts";
 import { isbot } from "isbot";
-import { z } from "zod";
 import {
-  COMPARE_LIMIT,
   EXCLUDED_IDS_MAX,
   MAX_MAKES_IN_FILTER,
   REDIRECT_STATUS,
@@ -52,6 +51,9 @@ import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
+import { serviceCalls } from "../services/calls.server.ts";
+import { reportError } from "../observability/log.server.ts";
+import { loadResultsExtras, takePool, withSponsoredPool } from "./results-extras.server.ts";
 import type {
   ChoiceSection,
   FilterOptionData,
@@ -64,31 +66,9 @@ import type {
 } from "../../components/search/types.ts";
 
 // =============================================================================================
-// Compare list (card quick action): a cookie of up to COMPARE_LIMIT listing ids
+// Compare list (card quick action): app/server/compare/compare.server.ts
 
-export const compareCookie = createCookie("fc_compare", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 30,
-});
-
-const compareIdsSchema = z.array(z.number().int().positive()).max(COMPARE_LIMIT);
-
-export async function readCompareIds(request: Request): Promise<number[]> {
-  try {
-    const parsed = compareIdsSchema.safeParse(await compareCookie.parse(request.headers.get("Cookie")));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
-
-/** "Adding an already-added listing is ignored"; nothing is added at the limit. */
-export function addToCompare(ids: number[], id: number): number[] {
-  if (ids.includes(id) || ids.length >= COMPARE_LIMIT) return ids;
-  return [...ids, id];
-}
+export { addToCompare, compareAction, compareCookie, readCompareIds } from "../compare/compare.server.ts";
 
 // =============================================================================================
 // Raw input checks (before the URL module)
@@ -433,11 +413,8 @@ async function baseSearch(engine: SearchEngine, query: SearchQuery): Promise<Sea
     error.stack = error.message;
     throw error;
   }
-  return engine.search(query);
-}
-
-function reportError(message: string, error: unknown, extra: Record<string, unknown> = {}) {
-  console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: message, error: String((error as Error)?.stack ?? error), ...extra }));
+  void engine;
+  return serviceCalls().search(query, { required: true });
 }
 
 function originOf(): string {
@@ -452,7 +429,7 @@ export async function loadSearchPage(request: Request, url: URL) {
   const started = performance.now();
   // `url`, not request.url: React Router's normalised URL (no ".data" suffix on client navigations).
   const requestUrl = new URL(url);
-  const [{ labels, ctx }, compareIds] = await Promise.all([getSearchPageContext(), readCompareIds(request)]);
+  const [{ labels, ctx }, compareState] = await Promise.all([getSearchPageContext(), compareStatus(request)]);
   const checks = checkInputs(requestUrl);
   const parsed = parseSearchUrl(checks.url, ctx);
   if (parsed.notFound) throw data(null, { status: 404, statusText: "Not Found" });
@@ -468,7 +445,8 @@ export async function loadSearchPage(request: Request, url: URL) {
   let result: SearchResult;
   try {
     [db, engine] = await Promise.all([getDatabase(), getSearchEngine()]);
-    result = await baseSearch(engine, q);
+    // The extra results beyond the page feed the sponsored tiers (results-extras.server.ts).
+    result = await baseSearch(engine, withSponsoredPool(q));
   } catch (error) {
     reportError("base search failed", error, { url: requestUrl.pathname + requestUrl.search });
     const bot = isbot(request.headers.get("user-agent") ?? "");
@@ -476,6 +454,7 @@ export async function loadSearchPage(request: Request, url: URL) {
     return data<SearchErrorData | ResultsPageData>(page, { status: bot ? 200 : 500, headers: { "Cache-Control": "no-store" } });
   }
   const searched = performance.now();
+  const pool = takePool(result, q);
 
   const total = result.totalResultCount;
   const nextHref = nextPageUrl(state, total, ctx);
@@ -486,14 +465,14 @@ export async function loadSearchPage(request: Request, url: URL) {
     // "Similar/supplemental results appear at the last page when there are few results."
     try {
       if (effectiveRadius(q) > 0) {
-        const supp = await engine.supplemental(q, { numRecords: SUPPLEMENTAL_PAGE_SIZE });
+        const supp = await serviceCalls().supplemental(q);
         supplementalTotal = supp.totalResultCount;
         supplementalHits = supp.hits.slice(0, SUPPLEMENTAL_SHOWN);
       }
       if (total + supplementalTotal <= SIMILAR_THRESHOLD) {
         const shown = [...result.hits, ...supplementalHits].map((h) => h.id).slice(0, EXCLUDED_IDS_MAX);
         const first = result.hits[0]?.id;
-        const similar = await engine.similar({
+        const similar = await serviceCalls().similar({
           listingId: first,
           bodyStyleCode: first === undefined && q.vehicleStyleCodes.length === 1 ? q.vehicleStyleCodes[0] : undefined,
           price: first === undefined ? q.maxPrice : undefined,
@@ -511,9 +490,10 @@ export async function loadSearchPage(request: Request, url: URL) {
     }
   }
 
-  const [cards, expired] = await Promise.all([
+  const [cards, expired, compareItems] = await Promise.all([
     listingCards(db, [...result.hits, ...supplementalHits, ...similarHits], labels),
     state.expiredListingId !== undefined ? expiredVehicle(db, state.expiredListingId, labels) : Promise.resolve(null),
+    loadCompareItems(db, compareState.ids),
   ]);
   const cardsOf = (hits: SearchHit[]) => hits.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
   // Supplemental listings are outside the area by definition: not "extended delivery" matches.
@@ -571,35 +551,19 @@ export async function loadSearchPage(request: Request, url: URL) {
     expiredBanner: expired?.active ? null : expiredBannerText(state, ctx, expired?.name),
     priceError: checks.price.error,
     zipError: checks.zipError,
-    compare: { ids: compareIds, full: compareIds.length >= COMPARE_LIMIT, enabled: flags.compare },
+    compare: { ...compareState, items: compareItems },
   };
+  // Section-2 extras (model reference, suggested filters, card tiers, showcase ...): optional.
+  try {
+    page.extras = await loadResultsExtras({ request, state, ctx, labels, result, pool, db, engine, flags, organic: page.listings });
+    if (page.extras.grid) page.listings = page.extras.grid.flatMap((g) => (g.kind === "listing" ? [g.listing] : []));
+  } catch (error) {
+    reportError("results extras failed", error);
+  }
   const done = performance.now();
   return data<SearchErrorData | ResultsPageData>(page, {
     headers: {
       "Server-Timing": `search;dur=${(searched - started).toFixed(1)}, page;dur=${(done - searched).toFixed(1)}`,
     },
   });
-}
-
-// =============================================================================================
-// Card quick action: Compare
-
-const compareActionSchema = z.object({
-  /** The listing id (the card's Compare button carries it as its value). */
-  compare: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  /** "fetch" when the card posted with JavaScript (no redirect needed). */
-  via: z.enum(["form", "fetch"]).catch("form"),
-});
-
-/** POST compare=N: adds listing N to the compare list (a cookie), then back to the results. */
-export async function compareAction(request: Request, pageUrl: URL) {
-  const form = await request.formData();
-  const parsed = compareActionSchema.safeParse({ compare: form.get("compare"), via: form.get("via") ?? "form" });
-  if (!parsed.success) return data({ ok: false as const }, { status: 400 });
-  const id = parsed.data.compare;
-  const ids = addToCompare(await readCompareIds(request), id);
-  const headers = { "Set-Cookie": await compareCookie.serialize(ids) };
-  if (parsed.data.via === "fetch") return data({ ok: true as const, ids }, { headers });
-  // Without JavaScript: back to the same results, at the card.
-  throw redirect(`${pageUrl.pathname}${pageUrl.search}#listing-${id}`, { status: 303, headers });
 }

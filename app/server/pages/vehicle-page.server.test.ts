@@ -35,13 +35,18 @@ describe("expiredRedirectUrl", () => {
 });
 
 describe("dealVerdict", () => {
-  it("says how far the price sits from the market estimate, in plain words", () => {
-    expect(dealVerdict(23_260, "great", 24_500)).toEqual({ rating: "great", reason: "$1,240 below our market estimate of $24,500" });
-    expect(dealVerdict(26_000, "high", 24_500)?.reason).toBe("$1,500 above our market estimate of $24,500");
-    expect(dealVerdict(24_450, "fair", 24_500)?.reason).toBe("In line with our market estimate of $24,500");
+  it("says how far the price sits from the market, in plain words", () => {
+    expect(dealVerdict(23_260, "great", 24_500, 23, 100)).toEqual({
+      rating: "great",
+      reason: "$1,240 below the average of 23 similar cars within 100 miles",
+      marketPrice: 24_500,
+      basis: "comparables",
+    });
+    expect(dealVerdict(26_000, "high", 24_500, 5, null)?.reason).toBe("$1,500 above the average of 5 similar cars nationwide");
+    expect(dealVerdict(24_450, "fair", 24_500, 0, null)?.reason).toBe("In line with our estimate of $24,500 for this car");
   });
-  it("has no reason without an estimate and no verdict without a rating", () => {
-    expect(dealVerdict(20_000, "good", null)).toEqual({ rating: "good", reason: null });
+  it("has no reason without a market and no verdict without a rating", () => {
+    expect(dealVerdict(20_000, "good", null)).toEqual({ rating: "good", reason: null, marketPrice: null, basis: null });
     expect(dealVerdict(20_000, null, 21_000)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { MONEY_BACK_GUARANTEE } from "../../lib/constants.ts";
-import { formatPrice } from "../../lib/format.ts";
+import { verdictReason } from "../../lib/price-verdict.ts";
 import { listingImages, type ListingImage, type ListingSummary } from "../../lib/listing.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { categoryUrl, type SearchUrlContext } from "../../lib/search-url.ts";
@@ -50,20 +50,27 @@ export function expiredRedirectUrl(l: Pick<ListingSummary, "id" | "listingType" 
 
 export interface DealVerdict {
   rating: string;
-  /** Plain words, e.g. "$1,240 below our market estimate of $24,500". */
+  /** Plain words, e.g. "$1,240 below the average of 23 similar cars within 100 miles". */
   reason: string | null;
+  marketPrice: number | null;
+  basis: "comparables" | "estimate" | null;
 }
 
-/** The deal rating with its reason, against the listing's estimated market value. */
-export function dealVerdict(price: number, rating: string | null, market: number | null): DealVerdict | null {
+/**
+ * The stored verdict (app/server/inventory/market.server.ts computes it with
+ * app/lib/price-verdict.ts) in words. `count` > 0 means comparable cars; 0 our estimate.
+ */
+export function dealVerdict(
+  price: number,
+  rating: string | null,
+  market: number | null,
+  count: number | null = null,
+  radius: number | null = null,
+): DealVerdict | null {
   if (!rating) return null;
-  if (market === null || market <= 0) return { rating, reason: null };
-  const diff = market - price;
-  const estimate = formatPrice(market);
-  if (Math.abs(diff) < 100) return { rating, reason: `In line with our market estimate of ${estimate}` };
-  return diff > 0
-    ? { rating, reason: `${formatPrice(diff)} below our market estimate of ${estimate}` }
-    : { rating, reason: `${formatPrice(-diff)} above our market estimate of ${estimate}` };
+  if (market === null || market <= 0) return { rating, reason: null, marketPrice: null, basis: null };
+  const basis = count !== null && count > 0 ? "comparables" : "estimate";
+  return { rating, reason: verdictReason(price, { marketPrice: market, basis, count: count ?? 0, radius }), marketPrice: market, basis };
 }
 
 export interface FeatureGroup {
@@ -126,6 +133,8 @@ export interface VehiclePageData {
   features: FeatureGroup[];
   history: PriceHistoryRow[];
   daysOnMarket: number;
+  /** The instant the page was made (the chart runs to it). */
+  now: number;
   warranty: WarrantyInfo;
   /** Distance from the shopper's ZIP, when a valid one was given. */
   distance: { zip: string; city: string; state: string; miles: number } | null;
@@ -172,7 +181,11 @@ export async function loadVehiclePage(url: URL, rawId: string | undefined, now =
   const ctx = await getSearchUrlContext();
   if (listing.status !== "active") throw redirect(expiredRedirectUrl(listing, ctx), 302);
 
-  const [features, history] = await Promise.all([loadFeatureGroups(db, listing.features), loadPriceHistory(db, id)]);
+  const [features, history, market] = await Promise.all([
+    loadFeatureGroups(db, listing.features),
+    loadPriceHistory(db, id),
+    db.kysely.selectFrom("listings").select(["market_count", "market_radius"]).where("id", "=", id).executeTakeFirst(),
+  ]);
   const origin = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "");
   const images = listingImages(listing);
   const zip = normalizeQueryZip(url.searchParams.get("zip"));
@@ -187,10 +200,17 @@ export async function loadVehiclePage(url: URL, rawId: string | undefined, now =
     resultsUrl: resultsUrlFor(listing, ctx),
     resultsLabel: `${RESULTS_CONDITION_LABELS[conditionOfListing(listing.listingType)]} ${listing.makeName} ${listing.modelName}`,
     conditionLabel: condition,
-    deal: dealVerdict(listing.salePrice, listing.dealRating, listing.marketPrice),
+    deal: dealVerdict(
+      listing.salePrice,
+      listing.dealRating,
+      listing.marketPrice,
+      market?.market_count == null ? null : Number(market.market_count),
+      market?.market_radius == null ? null : Number(market.market_radius),
+    ),
     features,
     history,
     daysOnMarket: Math.max(0, Math.floor((now - listing.dateListed) / DAY_MS)),
+    now,
     warranty: warrantyInfo(listing),
     distance: place
       ? {

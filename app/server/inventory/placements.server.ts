@@ -1,0 +1,63 @@
+// Paid placements: the dealers who bought a placement tier, the honest source of the results
+// page's sponsored cards and the sponsored dealer showcase (docs/decisions/010-results-page-extras.md).
+// There is no ad-sales system: rows of `dealer_placements` are written by the demo seed (a
+// deterministic share of its dealers) or by an operator; the page only reads them.
+import { createHash } from "node:crypto";
+import type { Database } from "../db/connection.server.ts";
+
+/** SPEC 3: "Spotlight tiers: premium, featured, standard, and a fourth tier." */
+export const PLACEMENT_TIERS = ["premium", "featured", "standard"] as const;
+export type PlacementTier = (typeof PLACEMENT_TIERS)[number];
+
+export function isPlacementTier(v: unknown): v is PlacementTier {
+  return typeof v === "string" && (PLACEMENT_TIERS as readonly string[]).includes(v);
+}
+
+/**
+ * The demo inventory's buyers: a dealer's tier follows from a hash of its external id alone, so it
+ * is the same at any seed size and draws nothing from the generator's random stream (the listings
+ * stay exactly as they were). About 8% premium, 8% featured, 10% standard.
+ */
+export function demoPlacementTier(externalId: string): PlacementTier | null {
+  const h = createHash("sha1").update(`placement:${externalId}`).digest().readUInt16BE(0) % 100;
+  if (h < 8) return "premium";
+  if (h < 16) return "featured";
+  if (h < 26) return "standard";
+  return null;
+}
+
+/** Writes the demo seed's placements for every dealer that has none yet. */
+export async function assignDemoPlacements(db: Database, now = Date.now()): Promise<number> {
+  const dealers = await db.kysely
+    .selectFrom("owners")
+    .leftJoin("dealer_placements as p", "p.owner_id", "owners.id")
+    .select(["owners.id", "owners.external_id"])
+    .where("owners.seller_type", "=", "d")
+    .where("p.owner_id", "is", null)
+    .execute();
+  const rows = dealers
+    .map((d) => ({ owner_id: Number(d.id), tier: demoPlacementTier(d.external_id), since: now }))
+    .filter((r): r is { owner_id: number; tier: PlacementTier; since: number } => r.tier !== null);
+  for (let i = 0; i < rows.length; i += 500) await db.kysely.insertInto("dealer_placements").values(rows.slice(i, i + 500)).execute();
+  return rows.length;
+}
+
+export interface ListingPlacement {
+  listingId: number;
+  ownerId: number;
+  tier: PlacementTier;
+}
+
+/** The placement tier of each listing's dealer, for the listings whose dealer has one. */
+export async function placementsOf(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
+  const out = new Map<number, ListingPlacement>();
+  if (listingIds.length === 0) return out;
+  const rows = await db.kysely
+    .selectFrom("listings as l")
+    .innerJoin("dealer_placements as p", "p.owner_id", "l.owner_id")
+    .select(["l.id", "l.owner_id", "p.tier"])
+    .where("l.id", "in", [...listingIds])
+    .execute();
+  for (const r of rows) if (isPlacementTier(r.tier)) out.set(Number(r.id), { listingId: Number(r.id), ownerId: Number(r.owner_id), tier: r.tier });
+  return out;
+}

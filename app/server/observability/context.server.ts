@@ -1,0 +1,42 @@
+// Per-request context (request id, visitor key, service-call timings), carried through every
+// await by AsyncLocalStorage. Kept on globalThis: the HTTP server (loaded from source) and the
+// server build (a bundle) are two module graphs in one process and must share one store.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export interface ServiceTiming {
+  name: string;
+  ms: number;
+  outcome: "ok" | "fallback";
+}
+
+export interface RequestContext {
+  requestId: string;
+  /** Keys the per-visitor cookie jar of HTTP-mode service calls. */
+  visitor: string | null;
+  timings: ServiceTiming[];
+}
+
+const KEY = Symbol.for("forecourt.requestContext");
+type Holder = { [KEY]?: AsyncLocalStorage<RequestContext> };
+
+function store(): AsyncLocalStorage<RequestContext> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= new AsyncLocalStorage<RequestContext>();
+  return holder[KEY];
+}
+
+export function runWithRequest<T>(context: RequestContext, fn: () => T): T {
+  return store().run(context, fn);
+}
+
+/** The current request's context, or undefined outside a request (scripts, unit tests). */
+export function currentRequest(): RequestContext | undefined {
+  return store().getStore();
+}
+
+/** A Server-Timing value: one `svc-<call>;dur=<ms>` entry per service call. */
+export function serverTimingValue(timings: ServiceTiming[]): string {
+  return timings
+    .map((t, i) => `svc-${t.name.replace(/[^A-Za-z0-9_-]/g, "-")}${timings.findIndex((x) => x.name === t.name) === i ? "" : `-${i}`};dur=${t.ms.toFixed(1)}${t.outcome === "fallback" ? `;desc="fallback"` : ""}`)
+    .join(", ");
+}

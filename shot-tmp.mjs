@@ -1,0 +1,11 @@
+import { chromium } from "playwright-core";
+const args = ["--headless","--no-sandbox","--disable-gpu","--disable-quic","--no-first-run","--disable-background-networking","--disable-component-update","--disable-sync"];
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args });
+const [url, name, width, js, sel, click] = process.argv.slice(2);
+const ctx = await b.newContext({ viewport: { width: Number(width), height: 1000 }, javaScriptEnabled: js !== "nojs" });
+const p = await ctx.newPage();
+await p.goto("http://localhost:3205" + url);
+if (click) await p.locator(click).first().click();
+if (sel) await p.locator(sel).first().scrollIntoViewIfNeeded();
+await p.screenshot({ path: `/tmp/x/${name}.png` });
+await b.close();
