@@ -317,6 +317,8 @@ export interface SavedVehicleTable {
   price_at_save: number;
   last_alert_price: number;
   saved_at: number;
+  /** Price-drop emails for this car (1) or unsubscribed (0). */
+  alerts: number;
 }
 export interface SavedSearchTable {
   /** The bookmarkId (random). */
