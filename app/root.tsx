@@ -13,8 +13,12 @@ import { SiteHeader } from "./components/site-header";
 import { publicFlags } from "./lib/flags";
 import { useNonce } from "./lib/nonce";
 import { getFlags } from "./server/flags.server";
+import { rejectUnreadableForms } from "./server/security/form-body.server";
 import { accountSummary } from "./server/accounts/root-data.server";
 import "./app.css";
+
+// A posted body that is not a readable form is a 400 before any action runs (issue 9).
+export const middleware: Route.MiddlewareFunction[] = [rejectUnreadableForms];
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { flags: publicFlags(getFlags()), account: await accountSummary(request) };

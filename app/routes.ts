@@ -4,6 +4,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("cars-for-sale", "routes/cars-for-sale.tsx"),
+  // Infinite scroll's next batch as JSON (the page's 'See More Results' link without JavaScript).
+  route("cars-for-sale-batch", "routes/results-batch.ts"),
   route("cars-for-sale/vehicle/:listingId", "routes/cars-for-sale.vehicle.tsx"),
   // Category paths (/cars-for-sale/used/toyota/rav4 ...); parsed by app/lib/search-url.ts.
   route("cars-for-sale/*", "routes/cars-for-sale.category.tsx"),

@@ -112,11 +112,11 @@ function QuickActions({ listing, compare }: { listing: ListingCardData; compare?
           </fetcher.Form>
         ) : null
       ) : null}
-      <a href={`${vehicle}#share`} className="card-action">
+      <a href={`${vehicle}#share`} data-card-dialog="share" className="card-action">
         <Icon name="share" />
         Share<span className="sr-only"> this Listing: {listing.title}</span>
       </a>
-      <a href={`${vehicle}#report`} className="card-action">
+      <a href={`${vehicle}#report`} data-card-dialog="report" className="card-action">
         <Icon name="report" />
         Report<span className="sr-only"> this Listing: {listing.title}</span>
       </a>

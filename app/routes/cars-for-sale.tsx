@@ -4,17 +4,23 @@
 // (/cars-for-sale/{condition}/{body-style}/{make}/{model}/{trim}/{year}, see
 // cars-for-sale.category.tsx). The work happens in app/server/pages/results-page.server.ts.
 import { useCallback, useEffect, useState } from "react";
-import { Link, isRouteErrorResponse, useLocation } from "react-router";
+import { Link, isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
-import { SaveSearch } from "../components/account/save-search";
 import { CompareBar } from "../components/compare/compare-bar";
+import { SaveSearch } from "../components/account/save-search";
 import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
 import { Icon, IconSprite } from "../components/search/icons";
-import { EmptyResults, ListingGrid, Pagination, SearchError } from "../components/search/results-list";
+import { InfiniteResults, skipScrollSyncRevalidation } from "../components/search/infinite-results";
+import { ListingGrid, SearchError } from "../components/search/results-list";
 import { SearchHero } from "../components/search/search-hero";
+import { KeywordSearch } from "../components/search/keyword-search";
 import { SortBy } from "../components/search/sort-by";
+import { useInstantFilters } from "../components/search/use-instant-filters";
+import { usePublicFlags, useResultsTiming } from "../components/search/use-public-flags";
+import { CardDialogs, ResultsHelp } from "../components/search/results-dialogs";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { BuyOnlineFilter } from "../components/search/buy-online-filter";
 import { DealerShowcase } from "../components/search/dealer-showcase";
 import { FixedBottomAd, FooterAd } from "../components/search/house-ads";
@@ -37,6 +43,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
 export async function action({ request, url }: Route.ActionArgs) {
   return (await resultsAction(request, url)) ?? compareAction(request, url);
+}
+
+/** Keeping the address in step with infinite scroll is not a new search: no reload for it. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (skipScrollSyncRevalidation(nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -105,7 +117,10 @@ function Results({ page }: { page: ResultsPageData }) {
   }, []);
   // A new search closes the phone's filter panel.
   useEffect(() => setPanelOpen(false), [location.pathname, location.search]);
-  const empty = page.listings.length === 0;
+  const { debounceMs } = useResultsTiming();
+  const evInfo = usePublicFlags().evInfo ?? true;
+  const hydrated = useHydrated();
+  const { formKey } = useInstantFilters({ formId: FILTER_PANEL_ID, debounceMs, searchKey: `${page.firstPageHref}|${page.priceError ?? ""}|${page.zipError ?? ""}` });
   const extras = page.extras ?? null;
   return (
     <main>
@@ -124,16 +139,21 @@ function Results({ page }: { page: ResultsPageData }) {
           entryCards={page.entryCards}
           open={panelOpen}
           onClose={closePanel}
+          formKey={formKey}
+          instant={hydrated}
           extra={extras?.buyOnline ? <BuyOnlineFilter data={extras.buyOnline} /> : null}
         />
         <div className="min-w-0">
+          <div className="mb-4 max-w-xl">
+            <KeywordSearch keyword={page.keyword} hidden={page.zipError || !page.location.zip ? [] : [["zip", page.location.zip], ["searchRadius", String(page.location.radius)]]} />
+          </div>
           {page.expiredBanner ? (
             <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
               {page.expiredBanner}
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
-            <h2 id="results-heading" tabIndex={-1} className="mr-auto text-xl font-bold focus:outline-none" aria-live="polite">
+            <h2 id="results-heading" tabIndex={-1} className="mr-auto text-xl font-bold focus:outline-none">
               {TEXT.matches(page.total)}
             </h2>
             <a
@@ -161,6 +181,8 @@ function Results({ page }: { page: ResultsPageData }) {
           <div className="mt-3">
             <SaveSearch defaultTitle={page.title} />
           </div>
+          <ResultsHelp includeCertifiedHref={page.includeCertifiedHref} evInfo={evInfo} />
+          <CardDialogs />
           {page.chips.length > 0 ? (
             <div className="mt-3">
               <FilterChips chips={page.chips} clearHref={page.clearFiltersHref} />
@@ -175,20 +197,15 @@ function Results({ page }: { page: ResultsPageData }) {
               </a>
             </p>
           ) : null}
-          <div className="mt-4">
-            {extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
-            {empty ? (
-              <>
-                <span id="listings" tabIndex={-1} />
-                <EmptyResults clearHref={page.clearFiltersHref} />
-              </>
-            ) : extras?.grid ? (
-              <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
-            ) : (
-              <ListingGrid id="listings" listings={page.listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
-            )}
-          </div>
-          <Pagination firstRecord={page.firstRecord} shown={page.listings.length} total={page.total} nextHref={page.nextHref} previousHref={page.previousHref} />
+          <InfiniteResults
+            page={page}
+            before={extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
+            firstGrid={
+              extras?.grid ? (
+                <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
+              ) : null
+            }
+          />
           {page.supplemental ? (
             <section aria-labelledby="supplemental-heading" className="mt-12">
               <h2 id="supplemental-heading" className="text-lg font-bold">

@@ -10,6 +10,8 @@ export function CategoryTabs({ tabs }: { tabs: CategoryTab[] }) {
           <li key={t.id} className="shrink-0">
             <Link
               to={t.href}
+              // "Category tab selection ... searches again with replace."
+              replace
               aria-current={t.selected ? "page" : undefined}
               className={`inline-block border-b-2 px-3 py-3 text-sm font-semibold ${
                 t.selected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-ink"

@@ -35,6 +35,8 @@ export function FilterPanel({
   entryCards,
   open,
   onClose,
+  formKey,
+  instant = false,
   extra,
 }: {
   sections: FilterSection[];
@@ -44,6 +46,10 @@ export function FilterPanel({
   entryCards: EntryCard[];
   open: boolean;
   onClose: () => void;
+  /** Remount key (instant filters hold it while the shopper has unsent changes); defaults to the URL. */
+  formKey?: string;
+  /** JavaScript applies changes itself: the apply button stays only in the phone's panel. */
+  instant?: boolean;
   /** Filter-area extras (the Buy Online filter), after the sections. */
   extra?: ReactNode;
 }) {
@@ -61,7 +67,7 @@ export function FilterPanel({
   return (
     <Form
       // Remount on every search so fields show the new search (and a cleared price shows cleared).
-      key={pathname + search}
+      key={formKey ?? pathname + search}
       id={FILTER_PANEL_ID}
       method="get"
       action={SEARCH_PATH}
@@ -111,7 +117,7 @@ export function FilterPanel({
           </ul>
         ) : null}
       </div>
-      <div className="sticky bottom-0 border-t border-slate-200 bg-white/95 p-3 backdrop-blur lg:rounded-b-xl">
+      <div className={`sticky bottom-0 border-t border-slate-200 bg-white/95 p-3 backdrop-blur lg:rounded-b-xl${instant ? " lg:hidden" : ""}`}>
         <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700">
           {TEXT.seeResults}
         </button>

@@ -128,6 +128,12 @@ export interface ResultsPageData {
   total: number;
   listings: ListingCardData[];
   firstRecord: number;
+  /** The same search at its first batch: what identifies the search apart from paging (infinite scroll, instant filters). */
+  firstPageHref: string;
+  /** The keyword searched, "" for none (the keyword box shows it). */
+  keyword: string;
+  /** 'Include Certified Vehicles' (certified program dialog): this search with certified cars added; null when they are in. */
+  includeCertifiedHref: string | null;
   nextHref: string | null;
   previousHref: string | null;
   supplemental: { listings: ListingCardData[]; total: number; radius: number; nationwideHref: string } | null;

@@ -40,6 +40,7 @@ import {
   selectedCount,
   withFilter,
   withoutFilter,
+  withPage,
   type SearchState,
   type SearchUrlContext,
 } from "../../lib/search-url.ts";
@@ -538,6 +539,9 @@ export async function loadSearchPage(request: Request, url: URL) {
     total,
     listings: cardsOf(result.hits),
     firstRecord: q.firstRecord,
+    firstPageHref: withPage(state, 1, ctx) ?? canonicalLinkUrl(state, ctx),
+    keyword: q.keyword ?? "",
+    includeCertifiedHref: q.listingTypes.includes("CERTIFIED") ? null : withFilter(state, "listingType", "CERTIFIED", ctx),
     nextHref,
     previousHref: previousPageUrl(state, ctx),
     supplemental:

@@ -1,0 +1,18 @@
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_INFINITE_SCROLL_ROOT_MARGIN } from "../../lib/constants";
+import type { PublicFlags } from "../../lib/flags";
+
+/** The public feature flags the root loader sends to the browser (app/root.tsx). */
+export function usePublicFlags(): Partial<PublicFlags> {
+  const data = useRouteLoaderData("root") as { flags?: PublicFlags } | undefined;
+  return data?.flags ?? {};
+}
+
+/** The two flags the results page's scripts read, with the spec's defaults. */
+export function useResultsTiming() {
+  const flags = usePublicFlags();
+  return {
+    debounceMs: flags.filterDebounceMs ?? 400,
+    rootMargin: flags.infiniteScrollRootMargin ?? DEFAULT_INFINITE_SCROLL_ROOT_MARGIN,
+  };
+}

@@ -1,0 +1,308 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The results page's JavaScript-only journeys (issue 5). Everything here has a no-JS equivalent
+// proven by results.spec.ts (run in both projects); these prove the enhancements.
+
+const filters = (page: Page) => page.getByRole("form", { name: "Filters" });
+const matches = (page: Page) => page.getByRole("heading", { name: /^[\d,]+ Matches$/ });
+/** The search's cards, every loaded batch (the first batch may be the tiered grid). */
+const cards = (page: Page) => page.getByTestId("results").locator("li:not([data-tier]) > article");
+const historyLength = (page: Page) => page.evaluate(() => window.history.length);
+
+/** Waits until React has hydrated the page (the apply button's bar then hides on a desktop). */
+async function hydrated(page: Page) {
+  await expect(page.locator("#filters > div:last-child")).toHaveClass(/lg:hidden/, { timeout: 20_000 });
+}
+
+async function matchCount(page: Page): Promise<number> {
+  return Number(((await matches(page).textContent()) ?? "").replace(/[^\d]/g, ""));
+}
+
+/** How many results the list shows ('Showing 1–60 of 397' is 60). */
+async function shown(page: Page): Promise<number> {
+  const text = (await page.getByText(/^Showing [\d,]+–[\d,]+ of/).textContent()) ?? "";
+  const [, a, b] = text.replace(/,/g, "").match(/^Showing (\d+)–(\d+)/) ?? [];
+  return Number(b) - Number(a) + 1;
+}
+
+/** Scrolls to the bottom until the list shows `want` results (or more). */
+async function scrollUntil(page: Page, want: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return shown(page);
+      },
+      { timeout: 60_000, intervals: [500, 1000] },
+    )
+    .toBeGreaterThanOrEqual(want);
+}
+
+test.describe("results page with JavaScript", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a filter applies by itself after the wait, with replace, and the apply button is gone", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    const before = await historyLength(page);
+    await filters(page).getByRole("checkbox", { name: /^Toyota\b/ }).check();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Used Toyota Cars for Sale");
+    await expect(page.getByRole("status").filter({ hasText: /Matches$/ })).toHaveText(await matches(page).innerText());
+    expect(await historyLength(page)).toBe(before);
+  });
+
+  test("the list dims and is aria-busy while a search loads", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await filters(page).getByRole("checkbox", { name: /^Honda\b/ }).check();
+    const busy = page.locator("[aria-busy=true]");
+    await expect(busy).toBeVisible({ timeout: 10_000 });
+    await expect(busy).toHaveClass(/opacity-50/);
+    release();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/honda$/, { timeout: 20_000 });
+    await expect(busy).toHaveCount(0);
+  });
+
+  test("fast typing in price applies only on blur or Enter, and nothing typed is lost", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    const form = filters(page);
+    const requests: string[] = [];
+    page.on("request", (r) => r.url().includes(".data") && requests.push(r.url()));
+    await form.getByLabel("Max Price").pressSequentially("25000", { delay: 20 });
+    await page.waitForTimeout(1200); // longer than the debounce wait: still nothing sent
+    expect(requests).toEqual([]);
+    await form.getByLabel("Min Price").click(); // blur applies Max
+    await form.getByLabel("Min Price").pressSequentially("12000", { delay: 20 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/cars-for-sale\?minPrice=12000&maxPrice=25000$/, { timeout: 20_000 });
+    await expect(page.getByRole("link", { name: "Remove Between $12,000 - $25,000" })).toBeVisible();
+    await expect(filters(page).getByLabel("Min Price")).toHaveValue("12,000");
+    await expect(filters(page).getByLabel("Max Price")).toHaveValue("25,000");
+  });
+
+  test("ZIP applies only at 5 digits; the market-extension box toggles include and off", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    const zip = filters(page).getByLabel("ZIP Code");
+    await zip.pressSequentially("303", { delay: 20 });
+    await page.waitForTimeout(1200);
+    await expect(page).toHaveURL(/\/cars-for-sale$/);
+    await zip.pressSequentially("01", { delay: 20 });
+    await expect(page).toHaveURL(/zip=30301/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/near Atlanta, GA/);
+
+    const extension = filters(page).getByRole("checkbox", { name: "Include extended delivery" });
+    await extension.check();
+    await expect(page).toHaveURL(/marketExtension=include/, { timeout: 20_000 });
+    await filters(page).getByRole("checkbox", { name: "Include extended delivery" }).uncheck();
+    await expect(page).not.toHaveURL(/marketExtension/, { timeout: 20_000 });
+  });
+
+  test("a filter change resets paging; a category tab replaces the search", async ({ page }) => {
+    await page.goto("/cars-for-sale?firstRecord=30");
+    await hydrated(page);
+    await filters(page).getByRole("checkbox", { name: /^Ford\b/ }).check();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/ford$/, { timeout: 20_000 });
+    const before = await historyLength(page);
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Certified Used" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/certified/, { timeout: 20_000 });
+    expect(await historyLength(page)).toBe(before);
+  });
+
+  test("infinite scroll loads batches with placeholders, keeps the address in step and stops at the end", async ({ page }) => {
+    await page.goto("/cars-for-sale/used/toyota/rav4");
+    await hydrated(page);
+    const total = await matchCount(page);
+    expect(total).toBeGreaterThan(30);
+    expect(total).toBeLessThanOrEqual(90);
+    await page.evaluate(() => {
+      (window as unknown as { cls: number }).cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+      }).observe({ type: "layout-shift", buffered: false });
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/cars-for-sale-batch?**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByTestId("placeholders").locator("li")).toHaveCount(25, { timeout: 20_000 });
+    release();
+    await scrollUntil(page, total);
+    await expect(page.getByTestId("placeholders")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "See More Results" })).toHaveCount(0);
+    await expect(page.getByText(`Showing 1–${total} of ${total}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/rav4\?firstRecord=30$/, { timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.1);
+
+    // Reload shows the batch in the address.
+    await page.reload();
+    await expect(page.getByText(`Showing 31–${total} of ${total}`)).toBeVisible();
+  });
+
+  test("back and forward return to the same results and place", async ({ page }) => {
+    await page.goto("/cars-for-sale/used/toyota");
+    await hydrated(page);
+    await scrollUntil(page, 60);
+    const card = cards(page).nth(45);
+    const title = (await card.getByRole("heading", { level: 3 }).textContent())!.trim();
+    await card.scrollIntoViewIfNeeded();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/, { timeout: 20_000 });
+    await card.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/vehicle\/\d+/, { timeout: 20_000 });
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/);
+    await expect.poll(() => shown(page), { timeout: 20_000 }).toBe(60);
+    await expect(cards(page).nth(45).getByRole("heading", { level: 3 })).toHaveText(title);
+    await expect(cards(page).nth(45)).toBeInViewport();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/cars-for-sale\/vehicle\/\d+/);
+    await page.goBack();
+    await expect.poll(() => shown(page), { timeout: 20_000 }).toBe(60);
+
+    // A link (a chip) pushes; back restores the search before it.
+    await page.goto("/cars-for-sale/used/toyota?maxPrice=30000");
+    await hydrated(page);
+    const count = await matchCount(page);
+    await page.getByRole("link", { name: "Remove Under $30,000" }).first().click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/maxPrice=30000$/);
+    await expect(matches(page)).toHaveText(`${count.toLocaleString("en-US")} Matches`);
+  });
+
+  test("the keyword box is a combobox: suggestions, arrows, Enter, Escape", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: "Search by keyword" });
+    await box.pressSequentially("toyo", { delay: 30 });
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list).toBeVisible({ timeout: 20_000 });
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    const options = list.getByRole("option");
+    await expect(options.first()).toContainText("Toyota");
+    await page.keyboard.press("Escape");
+    await expect(list).toBeHidden();
+    await page.keyboard.press("ArrowDown");
+    await expect(list).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    const second = options.nth(1);
+    const secondId = await second.getAttribute("id");
+    await expect(box).toHaveAttribute("aria-activedescendant", secondId!);
+    await expect(second).toHaveAttribute("aria-selected", "true");
+    const label = (await second.locator("span").first().textContent())!.trim();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/[a-z0-9-]+$/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(label.replace(/^Toyota /, ""));
+  });
+
+  test("certified and electric vehicle dialogs open modally, close with Escape and return focus", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    const trigger = page.getByRole("link", { name: "What does certified mean?" });
+    await trigger.click();
+    const dialog = page.getByRole("dialog", { name: "Certified pre-owned program" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("172-point inspection");
+    await expect(page).toHaveURL(/\/cars-for-sale$/);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await trigger.click();
+    await dialog.getByRole("link", { name: "Include Certified Vehicles" }).click();
+    await expect(page).toHaveURL(/listingType=CERTIFIED|\/cars-for-sale\/all|certified/, { timeout: 20_000 });
+
+    const ev = page.getByRole("link", { name: "Electric vehicle types" });
+    await ev.click();
+    const evDialog = page.getByRole("dialog", { name: "Electric vehicle types and their differences" });
+    await expect(evDialog).toContainText("Plug-in hybrid");
+    await page.keyboard.press("Escape");
+    await expect(ev).toBeFocused();
+  });
+
+  test("a card's Share and Report open dialogs for that listing", async ({ page }) => {
+    await page.goto("/cars-for-sale");
+    await hydrated(page);
+    const card = cards(page).nth(1);
+    const title = (await card.getByRole("heading", { level: 3 }).textContent())!.trim();
+    const share = card.getByRole("link", { name: /^Share this Listing/ });
+    await share.click();
+    const dialog = page.getByRole("dialog", { name: "Share this Listing" });
+    await expect(dialog).toContainText(title);
+    await expect(dialog.getByLabel("Link to this listing")).toHaveValue(/\/cars-for-sale\/vehicle\/\d+$/);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(share).toBeFocused();
+    await card.getByRole("link", { name: /^Report this Listing/ }).click();
+    const report = page.getByRole("dialog", { name: "Report this Listing" });
+    await expect(report.getByRole("link", { name: "Continue to report this listing" })).toHaveAttribute("href", /\/cars-for-sale\/vehicle\/\d+#report$/);
+    await page.keyboard.press("Escape");
+    await expect(report).toBeHidden();
+  });
+
+  test("Compare shows 'Added to Compare' at once and the toggle goes once 5 are compared", async ({ page }) => {
+    await page.goto("/cars-for-sale?sortBy=mileageASC");
+    await hydrated(page);
+    for (let i = 0; i < 5; i++) {
+      await cards(page).nth(i).getByRole("button", { name: /^Compare / }).click();
+      await expect(cards(page).nth(i).getByRole("link", { name: /^Added to Compare/ })).toBeVisible();
+    }
+    await expect(page).toHaveURL(/\/cars-for-sale\?sortBy=mileageASC$/);
+    await expect(cards(page).nth(6).getByRole("button", { name: /^Compare / })).toHaveCount(0, { timeout: 20_000 });
+  });
+
+  test("a failed batch leaves See More Results working", async ({ browser, baseURL }) => {
+    // Its own page: the failed request logs a console error, which is what this journey expects.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.route("**/cars-for-sale-batch?**", (route) => route.fulfill({ status: 503, body: "{}" }));
+    await page.goto("/cars-for-sale/used/toyota");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByRole("alert")).toContainText("We could not load more results.", { timeout: 20_000 });
+    expect(await shown(page)).toBe(30);
+    await page.getByRole("link", { name: "See More Results" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/, { timeout: 20_000 });
+    await expect(page.getByText(/^Showing 31–60 of/)).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("results page with JavaScript on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the filter panel opens and closes without a page load and returns focus", async ({ page }) => {
+    await page.goto("/cars-for-sale/used/toyota");
+    await hydrated(page);
+    let documents = 0;
+    page.on("request", (r) => r.isNavigationRequest() && documents++);
+    const button = page.getByRole("link", { name: /^Filters/ });
+    await button.click();
+    const form = filters(page);
+    await expect(form).toBeVisible();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/);
+    await expect(page.getByRole("heading", { name: "Filters" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(form).toBeHidden();
+    await expect(button).toBeFocused();
+    await button.click();
+    await form.getByRole("link", { name: "Close filters" }).click();
+    await expect(form).toBeHidden();
+    await expect(button).toBeFocused();
+    expect(documents).toBe(0);
+  });
+});
