@@ -18,6 +18,8 @@ export default [
   route("account/sign-out", "routes/account.sign-out.tsx"),
   route("account/save-vehicle", "routes/account.save-vehicle.tsx"),
   route("account/save-search", "routes/account.save-search.tsx"),
+  route("account/unsubscribe", "routes/account.unsubscribe.tsx"),
+  route("account/price-alert", "routes/account.price-alert.tsx"),
   // The spec's saved-search calls (section 7).
   route("account-api/searchbookmarks", "routes/account-api.searchbookmarks.ts"),
   route("account-api/searchbookmarks/share-bookmark/:bookmarkId", "routes/account-api.share-bookmark.ts"),

@@ -12,6 +12,7 @@ import { activeListingCount } from "../app/server/reference/queries.server.ts";
 import { closeSearchEngine, getSearchEngine } from "../app/server/search/search.server.ts";
 import { ensureMarketVerdicts } from "../app/server/inventory/market.server.ts";
 import { smtpTransport, startMailSender } from "../app/server/mail/sender.server.ts";
+import { startAlertRunner } from "../app/server/accounts/alert-runner.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -64,6 +65,8 @@ async function main() {
     ? startMailSender({ db, transport: smtpTransport(env.SMTP_URL), from: env.MAIL_FROM, log })
     : null;
   if (!mailSender) log("SMTP_URL is not set: mail stays in the outbox");
+  // Saved-search digests and price drops, into the outbox (ALERTS_INTERVAL_MS; docs/accounts.md).
+  const alertRunner = startAlertRunner(db, log);
   const app = await createHttpApp({
     buildDir: path.join(root, "build"),
     publicDir: path.join(root, "public"),
@@ -74,6 +77,7 @@ async function main() {
   });
   const shutdown = (signal: string) => {
     log("shutting down", { signal });
+    alertRunner.stop();
     server.close(() => {
       void Promise.resolve(mailSender?.stop())
         .then(() => closeSearchEngine())

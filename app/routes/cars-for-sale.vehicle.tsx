@@ -7,6 +7,7 @@ import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/cars-for-sale.vehicle";
 import { Breadcrumbs } from "../components/search/search-hero";
 import { SaveHeart } from "../components/account/save-heart";
+import { PriceAlertForm } from "../components/account/price-alert-form";
 import { Icon, IconSprite } from "../components/search/icons";
 import { SAMPLE_PAYMENT_TEXT } from "../lib/constants";
 import { Gallery } from "../components/vehicle/gallery";
@@ -209,9 +210,12 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
                 Share
               </a>
             </p>
-            <div className="mt-4 flex flex-wrap items-center gap-3">
+            <div className="mt-3 flex flex-wrap items-center gap-3">
               <SaveHeart listingId={l.id} title={name} size="lg" />
               <CompareButton listingId={l.id} title={name} compare={loaderData.compare} />
+            </div>
+            <div className="mt-4 border-t border-slate-100 pt-4">
+              <PriceAlertForm listingId={l.id} />
             </div>
           </section>
           <Seller page={page} />

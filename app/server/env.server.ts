@@ -40,6 +40,8 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** How often the app runs the alert jobs (saved-search digests, price drops); 0 turns the in-app runner off. */
+  ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(10 * 60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -2,7 +2,11 @@
 // save, save while signed out then sign in, save search, the anonymous saved-search limit,
 // unsubscribe, delete account.
 import type { Page } from "@playwright/test";
+import { unsubscribeToken } from "../../app/server/accounts/unsubscribe-token.server.ts";
 import { expect, test } from "./fixtures";
+
+// The e2e server's SESSION_SECRET (playwright.config.ts): the test signs a token like a mail would.
+const E2E_SECRET = "e2e-session-secret-that-is-long-enough-0123456789";
 
 const PASSWORD = "correct-horse-42";
 
@@ -195,4 +199,31 @@ test("a shared bookmark that does not exist opens a new search", async ({ page }
   await page.goto("/account-api/searchbookmarks/share-bookmark/no-such-bookmark");
   await expect(page).toHaveURL(/\/cars-for-sale$/);
   await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
+});
+
+test("unsubscribe from a saved search's alerts with the link from the mail, signed out", async ({ page }) => {
+  await signUp(page, uniqueEmail("unsub"), "/cars-for-sale?sortBy=yearASC");
+  await page.getByRole("form", { name: "Save search" }).getByRole("button", { name: "Save search" }).click();
+  await expect(page.getByText("Search saved.")).toBeVisible();
+  await page.goto("/account/saved");
+  const share = await page.getByRole("link", { name: /^Share link for / }).getAttribute("href");
+  const bookmarkId = share!.split("/").pop()!;
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto(`/account/unsubscribe?token=${encodeURIComponent(unsubscribeToken(E2E_SECRET, { kind: "search", id: bookmarkId }))}`);
+  await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  await page.goto(`/account/unsubscribe?token=${encodeURIComponent(unsubscribeToken("a-forged-secret-that-is-long-enough-000", { kind: "search", id: bookmarkId }))}`);
+  await expect(page.getByRole("heading", { name: "This unsubscribe link is not valid" })).toBeVisible();
+});
+
+test("price alerts by email from the vehicle page", async ({ page }) => {
+  await page.goto("/cars-for-sale");
+  await page.locator("#listings a.card-link").first().click();
+  const form = page.getByRole("form", { name: "Get Price Alerts" });
+  const email = uniqueEmail("price");
+  await form.getByLabel("Get Price Alerts").fill(email);
+  await form.getByRole("button", { name: "Notify me" }).click();
+  await expect(page.getByText(`Price alerts are on. We will email ${email} when the price drops.`)).toBeVisible();
 });

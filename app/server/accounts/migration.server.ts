@@ -81,3 +81,12 @@ export function migration004Accounts(dialect: Dialect): Migration {
     },
   };
 }
+
+/** "004-accounts-2-vehicle-alerts": a per-saved-car switch for price-drop emails (unsubscribe). */
+export function migration004AccountsVehicleAlerts(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("saved_vehicles").addColumn("alerts", "integer", (c) => c.notNull().defaultTo(1)).execute();
+    },
+  };
+}

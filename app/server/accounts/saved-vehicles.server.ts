@@ -28,7 +28,7 @@ export async function saveVehicle(db: Database, userId: number, listingId: numbe
   if (!listing) return false;
   await db.kysely
     .insertInto("saved_vehicles")
-    .values({ user_id: userId, listing_id: listingId, price_at_save: listing.sale_price, last_alert_price: listing.sale_price, saved_at: now })
+    .values({ user_id: userId, listing_id: listingId, price_at_save: listing.sale_price, last_alert_price: listing.sale_price, saved_at: now, alerts: 1 })
     .onConflict((oc) => oc.columns(["user_id", "listing_id"]).doNothing())
     .execute();
   return true;

@@ -292,6 +292,7 @@ export interface ListingReportTable {
   ip: string | null;
   created_at: number;
 }
+
 // Accounts (migration "004-accounts"; app/server/accounts/).
 export interface UserTable {
   id: Generated<number>;
@@ -316,6 +317,8 @@ export interface SavedVehicleTable {
   price_at_save: number;
   last_alert_price: number;
   saved_at: number;
+  /** Price-drop emails for this car (1) or unsubscribed (0). */
+  alerts: number;
 }
 export interface SavedSearchTable {
   /** The bookmarkId (random). */

@@ -1,0 +1,35 @@
+// JavaScript-only: the sign-in dialog of the heart, and the email-subscribe button states.
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("closing the 'Save Cars with a Free Account' dialog undoes the tentative save", async ({ page }) => {
+  await page.goto("/cars-for-sale");
+  const grid = page.locator("#listings");
+  // Use up the quick-save quota (3).
+  for (let i = 0; i < 3; i++) {
+    const heart = grid.getByRole("button", { name: /^Save: / }).first();
+    const name = (await heart.textContent())!.replace(/^Save: /, "").trim();
+    await heart.click();
+    await expect(grid.getByRole("button", { name: `Saved: ${name}` })).toBeVisible();
+  }
+  const heart = grid.getByRole("button", { name: /^Save: / }).first();
+  const name = (await heart.textContent())!.replace(/^Save: /, "").trim();
+  await heart.click();
+  const dialog = page.getByRole("dialog", { name: "Save Cars with a Free Account" });
+  await expect(dialog).toBeVisible();
+  await expect(grid.getByRole("button", { name: `Saved: ${name}` })).toHaveAttribute("aria-pressed", "true");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(grid.getByRole("button", { name: `Save: ${name}` })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("email subscribe: 'Subscribed!' after success, reset when the email changes", async ({ page }) => {
+  await page.goto("/cars-for-sale?sortBy=mileageDESC");
+  const form = page.getByRole("form", { name: "Save search" });
+  await form.getByPlaceholder("Email").fill(`states-${Date.now()}@example.com`);
+  await form.getByRole("button", { name: "Save search" }).click();
+  await expect(form.getByRole("button", { name: "Subscribed!" })).toBeVisible();
+  await form.getByPlaceholder("Email").fill(`other-${Date.now()}@example.com`);
+  await expect(form.getByRole("button", { name: "Save search" })).toBeVisible();
+});
