@@ -41,7 +41,7 @@ export function CompareBar({ enabled, items, returnTo }: CompareBarProps) {
       <section aria-label="Compare list" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur">
         <div className="mx-auto max-w-7xl px-4">
           <details id="compare-drawer" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
-            <summary className="flex cursor-pointer list-none items-center gap-3 py-3 [&::-webkit-details-marker]:hidden">
+            <summary className="flex cursor-pointer list-none items-center gap-3 py-3 sm:pr-44 [&::-webkit-details-marker]:hidden">
               <span className="inline-flex items-center gap-2 font-semibold text-ink">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="icon size-5 text-brand-700">
                   <path d="M4 6h7v12H4zM13 6h7v12h-7z" />
@@ -84,23 +84,25 @@ function CompareBarItem({ item, returnTo, hydrated }: { item: CompareItem; retur
   const fetcher = useFetcher();
   if (fetcher.state !== "idle") return null;
   return (
-    <li className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2">
+    <li className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-2">
       <img src={item.image} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover" />
       <div className="min-w-0 flex-1 text-sm">
-        <a href={item.href} className="line-clamp-2 font-semibold leading-snug text-ink hover:underline">
+        <a href={item.href} title={item.title} className="line-clamp-2 font-semibold leading-snug text-ink hover:underline">
           {item.title}
         </a>
-        <p className="text-slate-600">{item.active ? formatPrice(item.price) : "No longer available"}</p>
+        <div className="mt-0.5 flex items-center justify-between gap-2">
+          <span className="text-slate-600">{item.active ? formatPrice(item.price) : "No longer available"}</span>
+          <fetcher.Form method="post" action={PATHS.compare} preventScrollReset>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="id" value={item.id} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+            <button type="submit" className="rounded px-1 text-xs font-semibold text-red-700 hover:bg-red-50 hover:underline">
+              Remove<span className="sr-only"> {item.title} from compare</span>
+            </button>
+          </fetcher.Form>
+        </div>
       </div>
-      <fetcher.Form method="post" action={PATHS.compare} preventScrollReset>
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="id" value={item.id} />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-        <button type="submit" className="rounded-md px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50">
-          Remove<span className="sr-only"> {item.title} from compare</span>
-        </button>
-      </fetcher.Form>
     </li>
   );
 }

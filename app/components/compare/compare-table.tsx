@@ -96,7 +96,7 @@ export function CompareTable({ page }: { page: ComparePageData }) {
         </Form>
       </div>
 
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full min-w-[40rem] table-fixed border-collapse text-sm">
           <caption className="sr-only">
             {page.columns.length} cars side by side{only ? ", only the rows that differ" : ""}. Rows that differ are marked.

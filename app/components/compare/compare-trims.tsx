@@ -82,7 +82,7 @@ export function CompareTrims({ data, formAction = PATHS.compareTrims, hidden = [
           )}
         </Form>
       </div>
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[44rem] border-collapse text-sm">
           <caption className="sr-only">
             {data.year} {data.makeName} {data.modelName} trims{data.fuelTypeGroup ? `, ${data.fuelOptions.find((o) => o.value === data.fuelTypeGroup)?.label ?? ""}` : ""}
