@@ -168,11 +168,11 @@ test.describe("results page extras", () => {
     await expect(box.getByRole("link", { name: /^Online Paperwork \(\d[\d,]*\)$/ })).toBeVisible();
     await box.getByRole("link", { name: /^Online Paperwork/ }).click();
     await expect(page).toHaveURL(/homeServices=ONLINE_PAPERWORK/);
-    await expect(page.getByRole("link", { name: "Remove Online Paperwork" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Remove Online Paperwork" }).first()).toBeVisible({ timeout: 20_000 });
     const toggle = page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: Off" });
     await toggle.click();
     await expect(page).toHaveURL(/experience=buy-online/);
-    await expect(page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: On" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: On" })).toBeVisible({ timeout: 20_000 });
   });
 
   test("entry cards lead to the best deals and the commercial search; no ads by default", async ({ page }) => {
