@@ -27,6 +27,8 @@ async function openToyotaModel(page: Page): Promise<string> {
   const label = ((await first.textContent()) ?? "").replace(/^\+/, "").replace(/\(\d[\d,]*\)$/, "").trim();
   await first.click();
   await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/[a-z0-9-]+$/);
+  // The new page has rendered (a client navigation can be slow on a loaded machine).
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Toyota ${label}`, { timeout: 20_000 });
   return label;
 }
 
@@ -37,7 +39,7 @@ test.describe("results page extras", () => {
     expect(await suggested.count()).toBeGreaterThanOrEqual(3);
     for (const text of await suggested.allTextContents()) expect(text).toMatch(/\(\d[\d,]*\)$/);
     const model = await openToyotaModel(page);
-    await expect(page.getByRole("link", { name: `Remove ${model}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Remove ${model}` }).first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Used Toyota ${model} for Sale`);
   });
 
@@ -166,11 +168,11 @@ test.describe("results page extras", () => {
     await expect(box.getByRole("link", { name: /^Online Paperwork \(\d[\d,]*\)$/ })).toBeVisible();
     await box.getByRole("link", { name: /^Online Paperwork/ }).click();
     await expect(page).toHaveURL(/homeServices=ONLINE_PAPERWORK/);
-    await expect(page.getByRole("link", { name: "Remove Online Paperwork" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Remove Online Paperwork" }).first()).toBeVisible({ timeout: 20_000 });
     const toggle = page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: Off" });
     await toggle.click();
     await expect(page).toHaveURL(/experience=buy-online/);
-    await expect(page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: On" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: On" })).toBeVisible({ timeout: 20_000 });
   });
 
   test("entry cards lead to the best deals and the commercial search; no ads by default", async ({ page }) => {
