@@ -144,7 +144,7 @@ function Results({ page }: { page: ResultsPageData }) {
         />
         <div className="min-w-0">
           <div className="mb-4 max-w-xl">
-            <KeywordSearch keyword={page.keyword} hidden={page.zipError || !page.location.zip ? [] : [["zip", page.location.zip], ["searchRadius", String(page.location.radius)]]} />
+            <KeywordSearch keyword={page.keyword} search={page.sort} />
           </div>
           {page.expiredBanner ? (
             <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">

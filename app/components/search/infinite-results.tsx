@@ -134,7 +134,22 @@ export function InfiniteResults({
     // A fresh observer after every batch reports at once whether more is still needed.
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadNext(), { rootMargin: `0px 0px ${rootMargin} 0px` });
     io.observe(el);
-    return () => io.disconnect();
+    // A jump (End key, a scrollbar drag) can carry the trigger from below the margin to above
+    // the viewport without ever intersecting: the observer stays silent, so check on scroll too.
+    const margin = Number.parseInt(rootMargin, 10) || 0;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (el.getBoundingClientRect().top < window.innerHeight + margin) void loadNext();
+      });
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      io.disconnect();
+      window.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [loaded.nextHref, status, searching, loadNext, rootMargin]);
 
   // ---- the address follows the batch in view
