@@ -4,14 +4,14 @@
 // (/cars-for-sale/{condition}/{body-style}/{make}/{model}/{trim}/{year}, see
 // cars-for-sale.category.tsx). The work happens in app/server/pages/results-page.server.ts.
 import { useCallback, useEffect, useState } from "react";
-import { Link, isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
 import { CompareBar } from "../components/compare/compare-bar";
 import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
 import { Icon, IconSprite } from "../components/search/icons";
-import { InfiniteResults, skipScrollSyncRevalidation } from "../components/search/infinite-results";
+import { InfiniteResults } from "../components/search/infinite-results";
 import { ListingGrid, SearchError } from "../components/search/results-list";
 import { SearchHero } from "../components/search/search-hero";
 import { KeywordSearch } from "../components/search/keyword-search";
@@ -42,12 +42,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
 export async function action({ request, url }: Route.ActionArgs) {
   return (await resultsAction(request, url)) ?? compareAction(request, url);
-}
-
-/** Keeping the address in step with infinite scroll is not a new search: no reload for it. */
-export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (skipScrollSyncRevalidation(nextUrl)) return false;
-  return defaultShouldRevalidate;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

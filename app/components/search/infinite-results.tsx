@@ -3,14 +3,14 @@
 //   /cars-for-sale-batch while 25 placeholders hold its place; it stops at the last batch or the
 //   result window's maximum. 'See More Results' stays a real link: without JavaScript, and after
 //   a failed load, it navigates to the next batch's page;
-// - the address follows the batch in view (a `replace` navigation the route does not reload for,
-//   see `skipScrollSyncRevalidation`), so a reload shows that batch; back and forward restore
-//   every loaded batch (kept per history entry), so the scroll position lands on the same card;
+// - the address follows the batch in view (history.replaceState, keeping the router's entry), so
+//   a reload shows that batch; back and forward restore every loaded batch (kept per history
+//   entry), so the scroll position lands on the same card;
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
 //   region says '{n} Matches' when it lands.
 // Decisions: docs/decisions/011-results-page-javascript.md.
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
@@ -38,16 +38,6 @@ interface Loaded {
 const byEntry = new Map<string, Loaded>();
 const ENTRIES_KEPT = 30;
 
-/** The URL a scroll-sync navigation is going to: the route skips its loader for it. */
-let syncingTo: string | null = null;
-
-/** For the route's shouldRevalidate: true when this navigation only keeps the address in step with the scroll. */
-export function skipScrollSyncRevalidation(nextUrl: URL): boolean {
-  if (syncingTo === null || nextUrl.pathname + nextUrl.search !== syncingTo) return false;
-  syncingTo = null;
-  return true;
-}
-
 const here = () => window.location.pathname + window.location.search;
 
 export function InfiniteResults({
@@ -63,7 +53,6 @@ export function InfiniteResults({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const { rootMargin } = useResultsTiming();
 
@@ -169,10 +158,10 @@ export function InfiniteResults({
         const first = b.listings[0] && document.getElementById(`listing-${b.listings[0].id}`);
         if (first && first.getBoundingClientRect().top < middle) current = b;
       }
-      if (current && current.href !== here()) {
-        syncingTo = current.href;
-        void navigate(current.href, { replace: true, preventScrollReset: true });
-      }
+      // Only the address changes: the router keeps the page it loaded (its data, forms and
+      // revalidations stay on the first batch's URL) and the history entry keeps its key, which
+      // is what back / forward restore the batches by.
+      if (current && current.href !== here()) window.history.replaceState(window.history.state, "", current.href);
     };
     const onScroll = () => {
       cancelAnimationFrame(frame);
@@ -183,7 +172,7 @@ export function InfiniteResults({
       window.removeEventListener("scroll", onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [multi, navigate]);
+  }, [multi]);
 
   const listings = loaded.batches.flatMap((b) => b.listings);
   const first = loaded.batches[0]!.firstRecord;
