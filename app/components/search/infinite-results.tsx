@@ -209,7 +209,7 @@ export function InfiniteResults({
         ) : (
           <ListingGrid id="listings" listings={listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
         )}
-        {status === "loading" ? <Placeholders /> : null}
+        {status === "loading" ? <Placeholders count={Math.min(PLACEHOLDER_COUNT, Math.max(1, page.total - first - listings.length))} /> : null}
       </div>
       {listings.length > 0 ? (
         <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
@@ -245,11 +245,14 @@ export function InfiniteResults({
   );
 }
 
-/** 25 card-sized placeholders (the same grid and picture ratio, so nothing moves when cards land). */
-function Placeholders() {
+/**
+ * Card-sized placeholders (the same grid and picture ratio, so nothing moves when cards land): 25,
+ * or fewer when fewer results are left (so the page does not shrink when the last cards land).
+ */
+function Placeholders({ count }: { count: number }) {
   return (
     <ul aria-hidden="true" data-testid="placeholders" className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (
+      {Array.from({ length: count }, (_, i) => (
         <li key={i} className="flex">
           <div className="card animate-pulse">
             <div className="card-img" />
