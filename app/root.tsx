@@ -13,10 +13,15 @@ import { SiteHeader } from "./components/site-header";
 import { publicFlags } from "./lib/flags";
 import { useNonce } from "./lib/nonce";
 import { getFlags } from "./server/flags.server";
+import { rejectUnreadableForms } from "./server/security/form-body.server";
+import { accountSummary } from "./server/accounts/root-data.server";
 import "./app.css";
 
-export async function loader() {
-  return { flags: publicFlags(getFlags()) };
+// A posted body that is not a readable form is a 400 before any action runs (issue 9).
+export const middleware: Route.MiddlewareFunction[] = [rejectUnreadableForms];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { flags: publicFlags(getFlags()), account: await accountSummary(request) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -45,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader compareEnabled={data?.flags.compare ?? true} />
+        <SiteHeader compareEnabled={data?.flags.compare ?? true} signedIn={data?.account.signedIn ?? false} />
         <div id="main" className="flex-1">
           {children}
         </div>

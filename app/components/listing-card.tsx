@@ -4,6 +4,7 @@ import { TEXT } from "../lib/constants";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { vehicleImagePath } from "../lib/vehicle-image";
+import { SaveHeart } from "./account/save-heart";
 import { Icon, type IconName } from "./search/icons";
 import type { ListingCardData } from "./search/types";
 import { COMPARE_DRAWER_ANCHOR } from "../lib/compare";
@@ -53,6 +54,7 @@ export function ListingCard({ listing, eager = false, compare }: { listing: List
           className="card-img"
         />
         {listing.condition !== "Used" ? <span className="card-tag">{listing.condition}</span> : null}
+        <SaveHeart listingId={listing.id} title={listing.title} />
       </div>
       <div className="card-body">
         <h3 id={titleId} className="card-title">

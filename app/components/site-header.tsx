@@ -5,7 +5,7 @@ import { Logo } from "./logo";
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10 ${isActive ? "bg-white/15 text-white" : "text-slate-200"}`;
 
-export function SiteHeader({ compareEnabled }: { compareEnabled: boolean }) {
+export function SiteHeader({ compareEnabled, signedIn = false }: { compareEnabled: boolean; signedIn?: boolean }) {
   return (
     <header className="bg-brand-900 text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
@@ -43,9 +43,15 @@ export function SiteHeader({ compareEnabled }: { compareEnabled: boolean }) {
               Compare
             </NavLink>
           ) : null}
-          <NavLink to={PATHS.signIn} className={navClass}>
-            Sign in
-          </NavLink>
+          {signedIn ? (
+            <NavLink to={PATHS.account} end className={navClass}>
+              My account
+            </NavLink>
+          ) : (
+            <NavLink to={PATHS.signIn} className={navClass}>
+              Sign in
+            </NavLink>
+          )}
         </nav>
       </div>
     </header>

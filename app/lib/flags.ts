@@ -37,6 +37,8 @@ export const flagsSchema = z.object({
   bestDealsEntry: z.boolean(),
   /** Email-subscribe mode for logged-out save search. */
   emailSubscribe: z.boolean(),
+  /** "A quick-save quota may allow saving without sign-in": cars a signed-out shopper may save on this device (0 = sign-in always). */
+  quickSaveQuota: z.number().int().min(0).max(20),
 });
 
 export type Flags = z.infer<typeof flagsSchema>;
@@ -59,6 +61,7 @@ export const DEFAULT_FLAGS: Flags = {
   alphaHideCookie: true,
   bestDealsEntry: true,
   emailSubscribe: true,
+  quickSaveQuota: 3,
 };
 
 /** Every flag is safe to show the browser; none carries a secret. Kept explicit so a future secret flag is not leaked by accident. */
@@ -79,6 +82,7 @@ export const PUBLIC_FLAG_NAMES = [
   "alphaHideCookie",
   "bestDealsEntry",
   "emailSubscribe",
+  "quickSaveQuota",
 ] as const satisfies readonly FlagName[];
 
 export type PublicFlags = Pick<Flags, (typeof PUBLIC_FLAG_NAMES)[number]>;

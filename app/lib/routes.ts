@@ -10,6 +10,8 @@ export const PATHS = {
   account: "/account",
   signUp: "/account/sign-up",
   signOut: "/account/sign-out",
+  /** The heart's POST target (save / unsave a vehicle). */
+  saveVehicle: "/account/save-vehicle",
   /** Compare listings side by side: `/compare?ids=1,2,3` (issue 8). */
   compare: "/compare",
   /** "Compare {make} {model} Trims": `/compare/trims?makeCode=&modelCode=&fuelTypeGroup=` (issue 8). */

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
 import { CompareBar } from "../components/compare/compare-bar";
+import { SaveSearch } from "../components/account/save-search";
 import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
@@ -170,6 +171,9 @@ function Results({ page }: { page: ResultsPageData }) {
             <div className="w-full sm:w-auto">
               <SortBy value={page.sort.value} hidden={page.sort.hidden} />
             </div>
+          </div>
+          <div className="mt-3">
+            <SaveSearch defaultTitle={page.title} />
           </div>
           <ResultsHelp includeCertifiedHref={page.includeCertifiedHref} evInfo={evInfo} />
           <CardDialogs />

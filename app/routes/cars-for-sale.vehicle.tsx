@@ -6,6 +6,7 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/cars-for-sale.vehicle";
 import { Breadcrumbs } from "../components/search/search-hero";
+import { SaveHeart } from "../components/account/save-heart";
 import { IconSprite } from "../components/search/icons";
 import { Gallery } from "../components/vehicle/gallery";
 import {
@@ -184,7 +185,8 @@ export default function Vehicle({ loaderData }: Route.ComponentProps) {
                 Share
               </a>
             </p>
-            <div className="mt-3">
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <SaveHeart listingId={l.id} title={name} size="lg" />
               <CompareButton listingId={l.id} title={name} compare={loaderData.compare} />
             </div>
           </section>

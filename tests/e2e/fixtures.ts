@@ -9,8 +9,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       let documentNotFound = 0;
+      // A form post the server refuses (400 invalid, 429 rate-limited ...) logs one line too.
+      const rejectedPosts = new Map<number, number>();
       page.on("response", (res) => {
         if (res.request().isNavigationRequest() && res.status() === 404) documentNotFound++;
+        if (res.request().method() === "POST" && res.status() >= 400 && res.status() < 500) {
+          rejectedPosts.set(res.status(), (rejectedPosts.get(res.status()) ?? 0) + 1);
+        }
       });
       page.on("console", (msg) => {
         if (msg.type() === "error") errors.push(msg.text());
@@ -20,6 +25,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const unexpected = errors.filter((e) => {
         if (e.startsWith(RESOURCE_404) && documentNotFound > 0) {
           documentNotFound--;
+          return false;
+        }
+        const status = Number(/status of (\d{3})/.exec(e)?.[1]);
+        if (e.startsWith("Failed to load resource") && (rejectedPosts.get(status) ?? 0) > 0) {
+          rejectedPosts.set(status, rejectedPosts.get(status)! - 1);
           return false;
         }
         return true;

@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "./connection.server.ts";
+import { migration004Accounts } from "../accounts/migration.server.ts";
 
 type AnyDb = Kysely<any>;
 
@@ -366,5 +367,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "002-mail-outbox": migration002MailOutbox(dialect),
     "003-vehicle-leads-reports": migration003VehicleLeadsReports(dialect),
     "007-results-extras": migration007ResultsExtras(dialect),
+    "004-accounts": migration004Accounts(dialect),
   };
 }

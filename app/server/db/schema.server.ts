@@ -292,6 +292,55 @@ export interface ListingReportTable {
   ip: string | null;
   created_at: number;
 }
+// Accounts (migration "004-accounts"; app/server/accounts/).
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  one_click_opt_in: number;
+  created_at: number;
+}
+export interface SessionTable {
+  /** sha256 of the cookie's session id: a stolen database does not yield live sessions. */
+  id_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+export interface SavedVehicleTable {
+  user_id: number;
+  listing_id: number;
+  price_at_save: number;
+  last_alert_price: number;
+  saved_at: number;
+}
+export interface SavedSearchTable {
+  /** The bookmarkId (random). */
+  id: string;
+  user_id: number | null;
+  email: string | null;
+  title: string;
+  search_url: string;
+  alerts: number;
+  created_at: number;
+  last_executed: number;
+  matched_since: number;
+}
+export interface PriceAlertTable {
+  id: Generated<number>;
+  email: string;
+  listing_id: number;
+  last_alert_price: number;
+  active: number;
+  created_at: number;
+}
+export interface SentAlertTable {
+  alert_key: string;
+  sent_at: number;
+}
 
 export interface DB {
   zips: ZipTable;
@@ -313,4 +362,10 @@ export interface DB {
   leads: LeadTable;
   listing_reports: ListingReportTable;
   dealer_placements: DealerPlacementTable;
+  users: UserTable;
+  sessions: SessionTable;
+  saved_vehicles: SavedVehicleTable;
+  saved_searches: SavedSearchTable;
+  price_alerts: PriceAlertTable;
+  sent_alerts: SentAlertTable;
 }

@@ -34,7 +34,8 @@ import type { Database } from "../db/connection.server.ts";
 import { placementsOf, type ListingPlacement } from "../inventory/placements.server.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
 import type { SearchEngine } from "../search/search.server.ts";
-import { crawlLinksService, type CrawlKind } from "../services/listing-service.server.ts";
+import { type CrawlKind } from "../services/listing-service.server.ts";
+import { orThrow, serviceCalls } from "../services/calls.server.ts";
 import { listingCards } from "./results-page.server.ts";
 
 // =============================================================================================
@@ -140,7 +141,7 @@ export function singleMakeModel(q: SearchQuery): { make: string; model: string }
 
 function crawl(kind: CrawlKind, make: string, model: string): Promise<PriceRow[]> {
   const url = new URL(`http://local/?makeCode=${encodeURIComponent(make)}&modelCode=${encodeURIComponent(model)}`);
-  return crawlLinksService(kind, url).then((r) => r.links as PriceRow[]);
+  return serviceCalls().crawl(kind, url.searchParams).then((r) => orThrow(r).links as PriceRow[]);
 }
 
 /** "Pricing tab only for used or new listing type with model-year/trim link lists; lists limited to 11 years." */
@@ -152,7 +153,7 @@ function pricingLists(make: string, model: string, isNew: boolean) {
 }
 
 function mileageFacts(engine: SearchEngine, make: string, model: string) {
-  return memo(`results-extras:mileage:${make}|${model}`, REFERENCE_TTL_MS, () => engine.mileageStats({ makeCode: make, modelCode: model, listingTypes: ["USED", "3P_CERT"] }));
+  return memo(`results-extras:mileage:${make}|${model}`, REFERENCE_TTL_MS, () => (void engine, serviceCalls().mileageStats(new URLSearchParams({ makeCode: make, modelCode: model, listingType: "USED" })).then(orThrow)));
 }
 
 function summarise(rows: PriceRow[]): { count: number; avg: number; min: number; max: number } | null {
@@ -309,7 +310,7 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
   const bq = organic.length > 0 ? boostQuery(q, pageIndex, slots.length) : null;
   const [placements, boost, hidden, reference] = await Promise.all([
     placementsOf(db, pool.map((h) => h.id)),
-    bq ? engine.search(bq, { hideFilters: true }).then((r) => r.hits) : Promise.resolve([] as SearchHit[]),
+    bq ? serviceCalls().search(bq, { required: false, hideFilters: true }).then((r) => r.hits) : Promise.resolve([] as SearchHit[]),
     isShowcaseHidden(input.request),
     modelReference(state, labels, engine, result).catch((e) => {
       console.error(JSON.stringify({ level: "error", msg: "model reference failed", error: String((e as Error)?.stack ?? e) }));
@@ -322,7 +323,7 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
   const pageIds = new Set([...organic.map((l) => l.id), ...picks.premium.map((h) => h.id), ...boost.map((h) => h.id)]);
   const [showcaseResult, owner] = showcaseOn
     ? await Promise.all([
-        engine.search({ ...q, showcaseOwnerId: picks.showcaseOwner!, firstRecord: 0, numRecords: Math.min(100, ALPHA_CAROUSEL_LISTINGS + pageIds.size + 5) }, { hideFilters: true }),
+        serviceCalls().search({ ...q, showcaseOwnerId: picks.showcaseOwner!, firstRecord: 0, numRecords: Math.min(100, ALPHA_CAROUSEL_LISTINGS + pageIds.size + 5) }, { required: false, hideFilters: true }),
         db.kysely.selectFrom("owners").select(["id", "name", "city", "state", "phone", "rating", "rating_count"]).where("id", "=", picks.showcaseOwner!).executeTakeFirst(),
       ])
     : [null, undefined];

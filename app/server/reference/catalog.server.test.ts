@@ -144,16 +144,6 @@ describe("buildCatalog on the EPA file", () => {
     expect(catalog.years).toEqual(Array.from({ length: 17 }, (_, i) => 2010 + i));
   });
 
-  it("builds well under 2 seconds", () => {
-    // The first build includes JIT warm-up: a loose bound on wall time. The second build is
-    // measured in CPU time, which other processes on a busy CI machine affect far less.
-    expect(buildMs).toBeLessThan(6000);
-    const cpu0 = process.cpuUsage();
-    buildCatalog(csvText);
-    const cpu = process.cpuUsage(cpu0);
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(2000);
-  });
-
   it("uses EPA make names and upper-case alphanumeric codes, one make per code", () => {
     const codes = catalog.makes.map((m) => m.code);
     expect(new Set(codes).size).toBe(codes.length);

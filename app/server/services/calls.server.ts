@@ -101,6 +101,12 @@ export function isErrorText(value: unknown): value is ErrorText {
   return typeof value === "object" && value !== null && typeof (value as ErrorText).error === "string";
 }
 
+/** A section's data, or a throw when the call fell back to its error text (the section is left out). */
+export function orThrow<T>(value: T | ErrorText): T {
+  if (isErrorText(value)) throw new Error(value.error);
+  return value;
+}
+
 export class ServiceCallError extends Error {
   readonly call: CallName;
   readonly code: "timeout" | "open" | "http" | "malformed" | "network" | "error";
@@ -281,13 +287,15 @@ export function createServiceCalls(options: ServiceCallOptions = {}) {
     mode: (baseUrl ? "http" : "in-process") as "http" | "in-process",
 
     /** The results page's search. Required: a failure throws (the page's error screen); optional: empty results. */
-    search(query: SearchQuery, opts: { required: boolean }): Promise<SearchResult> {
+    search(query: SearchQuery, opts: { required: boolean; hideFilters?: boolean }): Promise<SearchResult> {
       const name: CallName = opts.required ? "searchRequired" : "searchOptional";
       return run(
         name,
         async () => {
-          if (!baseUrl) return (await getSearchEngine()).search(query);
-          const body = checked(name, listingsAnswer, await getJson(name, CALLS[name].endpoint, await searchParams(query), { "X-fwd-svc": "srp" }));
+          if (!baseUrl) return (await getSearchEngine()).search(query, opts.hideFilters ? { hideFilters: true } : undefined);
+          const params = await searchParams(query);
+          if (opts.hideFilters) params.set("hideFilters", "true");
+          const body = checked(name, listingsAnswer, await getJson(name, CALLS[name].endpoint, params, { "X-fwd-svc": "srp" }));
           const result: SearchResult = {
             ...emptySearch(query),
             hits: hitsOf(body.listings),

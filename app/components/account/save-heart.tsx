@@ -1,0 +1,103 @@
+// The save-vehicle heart (SPEC.md section 4). A POST form to PATHS.saveVehicle that works without
+// JavaScript (the server redirects back, or to the sign-in page); with JavaScript a fetcher
+// toggles in place and, when the shopper must sign in, opens the 'Save Cars with a Free Account'
+// dialog. Closing the dialog undoes the tentative save (nothing was stored for it).
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ACCOUNT_TEXT, type AccountSummary } from "../../lib/account";
+import type { PublicFlags } from "../../lib/flags";
+import { PATHS } from "../../lib/routes";
+
+type RootData = { flags: PublicFlags; account: AccountSummary } | undefined;
+type Result = { ok: true; saved: boolean } | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string } | { ok: false; needSignIn: false; error: string };
+
+export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number; title: string; size?: "sm" | "lg" }) {
+  const root = useRouteLoaderData("root") as RootData;
+  const fetcher = useFetcher<Result>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [dismissed, setDismissed] = useState<object | null>(null);
+  if (root && !root.flags.saveListing) return null;
+
+  const stored = root?.account.savedIds.includes(listingId) ?? false;
+  const pendingIntent = fetcher.formData?.get("intent");
+  const result = fetcher.data;
+  const needSignIn = result && !result.ok && result.needSignIn && dismissed !== result ? result : null;
+  // Optimistic while the request runs; tentative (shown saved) while the sign-in dialog is open.
+  const saved = pendingIntent ? pendingIntent === "save" : needSignIn ? true : stored;
+  const refUrl = location.pathname + location.search + location.hash;
+
+  return (
+    <>
+      <fetcher.Form method="post" action={PATHS.saveVehicle} preventScrollReset className={size === "lg" ? "" : "absolute right-2 top-2 z-10"}>
+        <input type="hidden" name="listingId" value={listingId} />
+        <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
+        <input type="hidden" name="refUrl" value={refUrl} />
+        {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+        <button
+          type="submit"
+          aria-pressed={saved}
+          className={
+            size === "lg"
+              ? "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+              : "grid h-10 w-10 place-items-center rounded-full bg-white/95 text-brand-700 shadow hover:bg-white"
+          }
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className={saved ? "fill-red-600 stroke-red-600" : "fill-none stroke-current"} strokeWidth="2">
+            <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 3 5 6.6 5c2.1 0 3.6 1.2 4.4 2.5h2C13.8 6.2 15.3 5 17.4 5 21 5 23.1 8.6 21.6 11.9 19.5 16.4 12 21 12 21z" strokeLinejoin="round" />
+          </svg>
+          {size === "lg" ? <span>{saved ? "Saved" : "Save"}</span> : null}
+          {size === "lg" ? null : <span className="sr-only">{`${saved ? "Saved" : "Save"}: ${title}`}</span>}
+        </button>
+      </fetcher.Form>
+      {needSignIn ? (
+        <SignInDialog dialogRef={dialogRef} signInUrl={needSignIn.signInUrl} signUpUrl={needSignIn.signUpUrl} onClose={() => setDismissed(needSignIn)} />
+      ) : null}
+    </>
+  );
+}
+
+function SignInDialog({
+  dialogRef,
+  signInUrl,
+  signUpUrl,
+  onClose,
+}: {
+  dialogRef: React.RefObject<HTMLDialogElement | null>;
+  signInUrl: string;
+  signUpUrl: string;
+  onClose: () => void;
+}) {
+  useEffect(() => {
+    const d = dialogRef.current;
+    if (d && !d.open) d.showModal();
+  }, [dialogRef]);
+  return (
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      aria-labelledby="save-cars-heading"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/50"
+    >
+      <div className="p-6">
+        <h2 id="save-cars-heading" className="text-xl font-bold">
+          {ACCOUNT_TEXT.saveCarsHeading}
+        </h2>
+        <p className="mt-2 text-slate-700">{ACCOUNT_TEXT.saveCarsBody}</p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Link to={signUpUrl} className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Create a free account
+          </Link>
+          <Link to={signInUrl} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+            Sign in
+          </Link>
+          <button type="button" onClick={() => dialogRef.current?.close()} className="ml-auto rounded-lg px-3 py-2 font-semibold text-slate-600 hover:bg-slate-100">
+            Close
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

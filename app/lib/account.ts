@@ -1,0 +1,117 @@
+// Account forms and rules shared by the server and the browser (Conform validates with the same
+// schemas on both sides). Spec texts for saving cars and searches live here too.
+import { z } from "zod";
+
+export const ACCOUNT_TEXT = {
+  saveCarsHeading: "Save Cars with a Free Account",
+  saveCarsBody: "Create an account to track price changes, saved cars across devices, and more.",
+  maxSearches: "You have a maximum of 2 searches saved.",
+  subscribed: "Subscribed!",
+} as const;
+
+/** "Saved searches: a maximum of 2 for non-account users." */
+export const ANONYMOUS_SAVED_SEARCH_MAX = 2;
+/** "Email capture field: required, maximum length 45". */
+export const EMAIL_CAPTURE_MAX = 45;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+/** Signed-in sessions last 30 days. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** The non-HttpOnly marker cookie ("identified by a signed-in cookie"): no secret in it. */
+export const SIGNED_IN_COOKIE = "fc_signed_in";
+
+const email = z
+  .string({ error: "Enter your email address" })
+  .trim()
+  .toLowerCase()
+  .max(254, "That email address is too long")
+  .pipe(z.email({ error: "Enter a valid email address, like name@example.com" }));
+
+export const passwordRule = z
+  .string({ error: "Enter a password" })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
+  .refine((p) => /[A-Za-z]/.test(p) && /[^A-Za-z]/.test(p), "Use letters and at least one number or symbol");
+
+export const signInSchema = z.object({
+  intent: z.literal("sign-in"),
+  email,
+  password: z.string({ error: "Enter your password" }).max(PASSWORD_MAX),
+  refUrl: z.string().optional(),
+});
+
+export const signUpSchema = z.object({
+  intent: z.literal("sign-up"),
+  email,
+  password: passwordRule,
+  firstName: z.string().trim().max(60, "At most 60 characters").optional(),
+  lastName: z.string().trim().max(60, "At most 60 characters").optional(),
+  refUrl: z.string().optional(),
+});
+
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  firstName: z.string().trim().max(60, "At most 60 characters").optional(),
+  lastName: z.string().trim().max(60, "At most 60 characters").optional(),
+  email,
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .optional()
+    .refine((v) => !v || /^\+?[0-9 ().-]{7,20}$/.test(v), "Enter a phone number, like (555) 123-4567"),
+  oneClickOptIn: z.literal("on").optional(),
+});
+
+export const emailCaptureSchema = z.object({
+  emailAddress: z
+    .string({ error: "Enter your email address" })
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_CAPTURE_MAX, `At most ${EMAIL_CAPTURE_MAX} characters`)
+    .pipe(z.email({ error: "Enter a valid email address" })),
+});
+
+/**
+ * Where to go back to after signing in: a same-site path only. Anything else ("//evil",
+ * "https://...", "/\\evil", "javascript:") falls back.
+ */
+export function safeRefUrl(raw: unknown, fallback = "/account"): string {
+  if (typeof raw !== "string" || raw.length === 0 || raw.length > 2000) return fallback;
+  if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  try {
+    const u = new URL(raw, "http://same.invalid");
+    if (u.origin !== "http://same.invalid") return fallback;
+    return u.pathname + u.search + u.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The sign-in path with its refUrl (and the sign-up screen when asked). */
+export function signInHref(signInPath: string, refUrl: string, opts: { signup?: boolean; save?: number } = {}): string {
+  const p = new URLSearchParams();
+  if (opts.signup) p.set("defaultScreen", "signup");
+  p.set("refUrl", refUrl);
+  if (opts.save !== undefined) p.set("saveListingId", String(opts.save));
+  return `${signInPath}?${p}`;
+}
+
+/** The root loader's view of the shopper (app/server/accounts/root-data.server.ts). */
+export interface AccountSummary {
+  signedIn: boolean;
+  firstName: string;
+  /** Saved listing ids: the account's, or this device's quick saves when signed out. */
+  savedIds: number[];
+  /** Search URLs (path + query, no paging) saved by the account or subscribed from this device. */
+  savedSearchUrls: string[];
+}
+
+/** A results URL as saved searches store it: path and query without paging. */
+export function searchKey(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("firstRecord");
+  const q = params.toString();
+  return q ? `${pathname}?${q}` : pathname;
+}

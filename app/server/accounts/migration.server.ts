@@ -1,0 +1,83 @@
+// Migration "004-accounts": shoppers' accounts, database sessions, saved vehicles and searches,
+// price-alert subscriptions and the record of alerts already sent (its unique key is what makes
+// an alert go out once across restarts and app instances).
+import type { Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
+import type { Dialect } from "../db/connection.server.ts";
+
+type AnyDb = Kysely<any>;
+
+export function migration004Accounts(dialect: Dialect): Migration {
+  const pg = dialect === "postgres";
+  const big = pg ? ("bigint" as const) : ("integer" as const);
+  const serial = pg ? ("bigserial" as const) : ("integer" as const);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("users")
+        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("last_name", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("phone", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("one_click_opt_in", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", big, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id_hash", "text", (c) => c.primaryKey())
+        .addColumn("user_id", big, (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addColumn("expires_at", big, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+
+      await db.schema
+        .createTable("saved_vehicles")
+        .addColumn("user_id", big, (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("listing_id", big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("price_at_save", "integer", (c) => c.notNull())
+        .addColumn("last_alert_price", "integer", (c) => c.notNull())
+        .addColumn("saved_at", big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("saved_vehicles_pk", ["user_id", "listing_id"])
+        .execute();
+
+      await db.schema
+        .createTable("saved_searches")
+        // The bookmarkId: random, so share links cannot be enumerated.
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", big, (c) => c.references("users.id").onDelete("cascade"))
+        // Signed-out email capture: the address alone (at most 2 searches per address).
+        .addColumn("email", "text")
+        .addColumn("title", "text", (c) => c.notNull())
+        .addColumn("search_url", "text", (c) => c.notNull())
+        .addColumn("alerts", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addColumn("last_executed", big, (c) => c.notNull())
+        /** New matches are listings dated after this instant. */
+        .addColumn("matched_since", big, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("saved_searches_user").on("saved_searches").column("user_id").execute();
+      await db.schema.createIndex("saved_searches_email").on("saved_searches").column("email").execute();
+
+      await db.schema
+        .createTable("price_alerts")
+        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("listing_id", big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("last_alert_price", "integer", (c) => c.notNull())
+        .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("created_at", big, (c) => c.notNull())
+        .addUniqueConstraint("price_alerts_email_listing", ["email", "listing_id"])
+        .execute();
+
+      await db.schema
+        .createTable("sent_alerts")
+        .addColumn("alert_key", "text", (c) => c.primaryKey())
+        .addColumn("sent_at", big, (c) => c.notNull())
+        .execute();
+    },
+  };
+}

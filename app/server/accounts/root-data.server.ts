@@ -1,0 +1,20 @@
+// What every page needs to know about the shopper: signed in or not, and which cars they saved
+// (for the hearts). Read by the root loader.
+import type { AccountSummary } from "../../lib/account.ts";
+import { getDatabase } from "../db/connection.server.ts";
+import { readQuickSaves, readSubscribedSearches, getSessionUser } from "./session.server.ts";
+import { savedVehicleIds } from "./saved-vehicles.server.ts";
+
+export async function accountSummary(request: Request): Promise<AccountSummary> {
+  const user = await getSessionUser(request);
+  if (user) {
+    const db = await getDatabase();
+    const [savedIds, searches] = await Promise.all([
+      savedVehicleIds(db, user.id),
+      db.kysely.selectFrom("saved_searches").select("search_url").where("user_id", "=", user.id).execute(),
+    ]);
+    return { signedIn: true, firstName: user.firstName, savedIds, savedSearchUrls: searches.map((s) => s.search_url) };
+  }
+  const [savedIds, savedSearchUrls] = await Promise.all([readQuickSaves(request), readSubscribedSearches(request)]);
+  return { signedIn: false, firstName: "", savedIds, savedSearchUrls };
+}

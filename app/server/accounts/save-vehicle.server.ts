@@ -1,0 +1,65 @@
+// The heart (SPEC.md section 4, "Save vehicle"). Signed in: toggles. Signed out: a quick save on
+// this device while under the quota (flag quickSaveQuota), otherwise the sign-in page/dialog
+// 'Save Cars with a Free Account', after which the save completes (auth-actions.server.ts).
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { safeRefUrl, signInHref } from "../../lib/account.ts";
+import { PATHS } from "../../lib/routes.ts";
+import { getDatabase } from "../db/connection.server.ts";
+import { getFlags } from "../flags.server.ts";
+import { getSessionUser, quickSavesCookie, readQuickSaves } from "./session.server.ts";
+import { saveVehicle, unsaveVehicle } from "./saved-vehicles.server.ts";
+
+const saveForm = z.object({
+  listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  intent: z.enum(["save", "unsave"]).catch("save"),
+  refUrl: z.string().optional(),
+  via: z.string().optional(),
+});
+
+export type SaveVehicleResult =
+  | { ok: true; saved: boolean; quick: boolean }
+  | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string }
+  | { ok: false; needSignIn: false; error: string };
+
+export async function saveVehicleAction(request: Request) {
+  const flags = getFlags();
+  if (!flags.saveListing) throw data(null, { status: 404, statusText: "Not Found" });
+  const parsed = saveForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "That car could not be saved." }, { status: 400 });
+  const { listingId, intent, via } = parsed.data;
+  const refUrl = safeRefUrl(parsed.data.refUrl, PATHS.vehicle(listingId));
+  const fetch = via === "fetch";
+  const respond = (result: SaveVehicleResult, headers?: Headers) =>
+    fetch ? data(result, { headers }) : redirect(refUrl, { headers });
+  const db = await getDatabase();
+  const user = await getSessionUser(request);
+
+  if (user) {
+    if (intent === "unsave") {
+      await unsaveVehicle(db, user.id, listingId);
+      return respond({ ok: true, saved: false, quick: false });
+    }
+    const ok = await saveVehicle(db, user.id, listingId);
+    if (!ok) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "This car is no longer for sale." }, { status: 404 });
+    return respond({ ok: true, saved: true, quick: false });
+  }
+
+  const quick = await readQuickSaves(request);
+  const headers = new Headers();
+  if (intent === "unsave") {
+    headers.append("Set-Cookie", await quickSavesCookie(quick.filter((id) => id !== listingId)));
+    return respond({ ok: true, saved: false, quick: true }, headers);
+  }
+  if (quick.includes(listingId)) return respond({ ok: true, saved: true, quick: true });
+  if (quick.length < flags.quickSaveQuota) {
+    const exists = await db.kysely.selectFrom("listings").select("id").where("id", "=", listingId).where("status", "=", "active").executeTakeFirst();
+    if (!exists) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "This car is no longer for sale." }, { status: 404 });
+    headers.append("Set-Cookie", await quickSavesCookie([...quick, listingId]));
+    return respond({ ok: true, saved: true, quick: true }, headers);
+  }
+  const signInUrl = signInHref(PATHS.signIn, refUrl, { save: listingId });
+  const signUpUrl = signInHref(PATHS.signIn, refUrl, { save: listingId, signup: true });
+  if (fetch) return data<SaveVehicleResult>({ ok: false, needSignIn: true, signInUrl, signUpUrl });
+  return redirect(signUpUrl);
+}

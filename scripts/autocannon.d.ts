@@ -1,0 +1,28 @@
+// The part of autocannon's API scripts/bench-load.ts uses (the package ships no types).
+declare module "autocannon" {
+  interface Histogram {
+    average: number;
+    mean: number;
+    total: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: { method?: string; path: string; headers?: Record<string, string> }[];
+    headers?: Record<string, string>;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

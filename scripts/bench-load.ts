@@ -1,0 +1,148 @@
+// npm run bench:load [-- --db FILE] [--port 3204] [--connections 64] [--duration 60] [--listings 1000000]
+//
+// Load test (issue 9): starts the production server (scripts/start.ts, built if needed) on a
+// SQLite inventory of 1,000,000 listings, then drives a fixed mix of results pages, vehicle
+// pages and type-ahead requests with autocannon at 64 connections for 60 s, and prints
+// throughput, p50 / p99 latency and errors. Targets on the 2-core machine: 0 errors, p99 <= 250 ms,
+// >= 300 results pages a second.
+//
+// The inventory: --db, else /tmp/fc-1m.db; when missing it is seeded there (seed 1, about 80 s).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { openDatabase } from "../app/server/db/connection.server.ts";
+import { seedInventory } from "../app/server/inventory/seed.server.ts";
+import { ensureReferenceData } from "../app/server/reference/store.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "/tmp/fc-1m.db" },
+    port: { type: "string", default: "3204" },
+    connections: { type: "string", default: "64" },
+    duration: { type: "string", default: "60" },
+    listings: { type: "string", default: "1000000" },
+  },
+});
+const port = Number(values.port);
+const LISTINGS = Number(values.listings);
+const TARGET = { p99Ms: 250, resultsPerSecond: 300 };
+
+/** Results pages (canonical: no 301), most of the mix. */
+const RESULTS = [
+  "/cars-for-sale",
+  "/cars-for-sale/used/toyota",
+  "/cars-for-sale/used/toyota/rav4?zip=30301&searchRadius=50",
+  "/cars-for-sale/used/suv-crossover?zip=10001&searchRadius=100&maxPrice=30000",
+  "/cars-for-sale/new/ford",
+  "/cars-for-sale/certified?dealType=goodprice,greatprice",
+  "/cars-for-sale?makeCode=AUDI,BMW,LEXUS&startYear=2020&endYear=2024&mileage=60000",
+  "/cars-for-sale?zip=60601&searchRadius=25&sortBy=distanceASC",
+];
+const TYPEAHEAD = ["toy", "hon", "f-1", "civ", "suv", "tesla m"].map((t) => `/rest/lsc/marketplace/suggested/keywords/${encodeURIComponent(t)}`);
+
+async function seed(file: string): Promise<void> {
+  console.log(`seeding ${LISTINGS.toLocaleString("en-US")} listings into ${file} (seed 1) ...`);
+  const db = await openDatabase({ sqlitePath: file });
+  await ensureReferenceData(db);
+  await seedInventory(db, { listings: LISTINGS, seed: 1 });
+  await db.close();
+}
+
+function startServer(db: string): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SQLITE_PATH: db,
+      DATABASE_URL: "",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "warn",
+      SESSION_SECRET: "bench-load-session-secret-that-is-long-enough-0123456789",
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`  [server] ${d}`));
+  return child;
+}
+
+async function waitReady(child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://localhost:${port}/healthz`);
+      if (res.ok) return performance.now() - started;
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - started > 15 * 60_000) throw new Error("server not ready after 15 minutes");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function main() {
+  const db = values.db!;
+  if (!existsSync(db)) await seed(db);
+  const child = startServer(db);
+  const stop = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    const readyMs = await waitReady(child);
+    console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}`);
+    // Vehicle pages: real listing ids from the search service.
+    const listing = (await (await fetch(`http://localhost:${port}/rest/lsc/listing?numRecords=40&hideFilters=true`)).json()) as { listings: { id: number }[] };
+    const DETAIL = listing.listings.map((l) => `/cars-for-sale/vehicle/${l.id}`);
+    // The mix per connection, in order: 5 results pages, 2 vehicle pages, 1 type-ahead (8 requests).
+    const requests: { method: "GET"; path: string }[] = [];
+    for (let i = 0; i < 24; i++) {
+      const slot = i % 8;
+      const path = slot < 5 ? RESULTS[(i * 3 + slot) % RESULTS.length]! : slot < 7 ? DETAIL[(i * 7 + slot) % DETAIL.length]! : TYPEAHEAD[i % TYPEAHEAD.length]!;
+      requests.push({ method: "GET", path });
+    }
+    const resultsShare = requests.filter((r) => r.path.startsWith("/cars-for-sale") && !r.path.startsWith("/cars-for-sale/vehicle/")).length / requests.length;
+    // Warm up every URL once.
+    for (const r of requests) await (await fetch(`http://localhost:${port}${r.path}`, { redirect: "manual" })).arrayBuffer();
+    const connections = Number(values.connections);
+    const duration = Number(values.duration);
+    console.log(`autocannon: ${connections} connections, ${duration} s, mix ${Math.round(resultsShare * 100)}% results / ${Math.round((2 / 8) * 100)}% vehicle / ${Math.round((1 / 8) * 100)}% type-ahead`);
+    const result = await autocannon({
+      url: `http://localhost:${port}`,
+      connections,
+      duration,
+      requests,
+      headers: { "accept-encoding": "gzip" },
+    });
+    const rps = result.requests.average;
+    const errors = result.errors + result.timeouts + result.non2xx;
+    const resultsPerSecond = rps * resultsShare;
+    console.log("");
+    console.log(`requests      ${result.requests.total.toLocaleString("en-US")} in ${duration} s`);
+    console.log(`throughput    ${rps.toFixed(0)} req/s (${resultsPerSecond.toFixed(0)} results pages/s)`);
+    console.log(`latency       p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+    console.log(`errors        ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
+    const misses: string[] = [];
+    if (errors > 0) misses.push(`${errors} errors`);
+    if (result.latency.p99 > TARGET.p99Ms) misses.push(`p99 ${result.latency.p99} ms > ${TARGET.p99Ms} ms`);
+    if (resultsPerSecond < TARGET.resultsPerSecond) misses.push(`${resultsPerSecond.toFixed(0)} results pages/s < ${TARGET.resultsPerSecond}`);
+    console.log(misses.length === 0 ? "targets met" : `targets missed: ${misses.join("; ")}`);
+    process.exitCode = misses.length === 0 ? 0 : 1;
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
