@@ -168,11 +168,13 @@ export function InfiniteResults({
       frame = requestAnimationFrame(check);
     };
     window.addEventListener("scroll", onScroll, { passive: true });
+    // A batch that lands under a reader already at the bottom moves the address without a scroll.
+    onScroll();
     return () => {
       window.removeEventListener("scroll", onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [multi]);
+  }, [multi, loaded.batches.length]);
 
   const listings = loaded.batches.flatMap((b) => b.listings);
   const first = loaded.batches[0]!.firstRecord;
