@@ -4,7 +4,7 @@
 // (/cars-for-sale/{condition}/{body-style}/{make}/{model}/{trim}/{year}, see
 // cars-for-sale.category.tsx). The work happens in app/server/pages/results-page.server.ts.
 import { useCallback, useEffect, useState } from "react";
-import { Link, isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import type { Route } from "./+types/cars-for-sale";
 import { CompareBar } from "../components/compare/compare-bar";
 import { SaveSearch } from "../components/account/save-search";
@@ -12,7 +12,7 @@ import { CategoryTabs } from "../components/search/category-tabs";
 import { FilterChips } from "../components/search/filter-chips";
 import { FILTER_PANEL_ID, FilterPanel } from "../components/search/filter-panel";
 import { Icon, IconSprite } from "../components/search/icons";
-import { InfiniteResults, skipScrollSyncRevalidation } from "../components/search/infinite-results";
+import { InfiniteResults } from "../components/search/infinite-results";
 import { ListingGrid, SearchError } from "../components/search/results-list";
 import { SearchHero } from "../components/search/search-hero";
 import { KeywordSearch } from "../components/search/keyword-search";
@@ -43,12 +43,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
 export async function action({ request, url }: Route.ActionArgs) {
   return (await resultsAction(request, url)) ?? compareAction(request, url);
-}
-
-/** Keeping the address in step with infinite scroll is not a new search: no reload for it. */
-export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (skipScrollSyncRevalidation(nextUrl)) return false;
-  return defaultShouldRevalidate;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -145,7 +139,7 @@ function Results({ page }: { page: ResultsPageData }) {
         />
         <div className="min-w-0">
           <div className="mb-4 max-w-xl">
-            <KeywordSearch keyword={page.keyword} hidden={page.zipError || !page.location.zip ? [] : [["zip", page.location.zip], ["searchRadius", String(page.location.radius)]]} />
+            <KeywordSearch keyword={page.keyword} search={page.sort} />
           </div>
           {page.expiredBanner ? (
             <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">

@@ -3,14 +3,14 @@
 //   /cars-for-sale-batch while 25 placeholders hold its place; it stops at the last batch or the
 //   result window's maximum. 'See More Results' stays a real link: without JavaScript, and after
 //   a failed load, it navigates to the next batch's page;
-// - the address follows the batch in view (a `replace` navigation the route does not reload for,
-//   see `skipScrollSyncRevalidation`), so a reload shows that batch; back and forward restore
-//   every loaded batch (kept per history entry), so the scroll position lands on the same card;
+// - the address follows the batch in view (history.replaceState, keeping the router's entry), so
+//   a reload shows that batch; back and forward restore every loaded batch (kept per history
+//   entry), so the scroll position lands on the same card;
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
 //   region says '{n} Matches' when it lands.
 // Decisions: docs/decisions/011-results-page-javascript.md.
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
@@ -38,16 +38,6 @@ interface Loaded {
 const byEntry = new Map<string, Loaded>();
 const ENTRIES_KEPT = 30;
 
-/** The URL a scroll-sync navigation is going to: the route skips its loader for it. */
-let syncingTo: string | null = null;
-
-/** For the route's shouldRevalidate: true when this navigation only keeps the address in step with the scroll. */
-export function skipScrollSyncRevalidation(nextUrl: URL): boolean {
-  if (syncingTo === null || nextUrl.pathname + nextUrl.search !== syncingTo) return false;
-  syncingTo = null;
-  return true;
-}
-
 const here = () => window.location.pathname + window.location.search;
 
 export function InfiniteResults({
@@ -63,7 +53,6 @@ export function InfiniteResults({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const { rootMargin } = useResultsTiming();
 
@@ -134,7 +123,22 @@ export function InfiniteResults({
     // A fresh observer after every batch reports at once whether more is still needed.
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadNext(), { rootMargin: `0px 0px ${rootMargin} 0px` });
     io.observe(el);
-    return () => io.disconnect();
+    // A jump (End key, a scrollbar drag) can carry the trigger from below the margin to above
+    // the viewport without ever intersecting: the observer stays silent, so check on scroll too.
+    const margin = Number.parseInt(rootMargin, 10) || 0;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (el.getBoundingClientRect().top < window.innerHeight + margin) void loadNext();
+      });
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      io.disconnect();
+      window.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [loaded.nextHref, status, searching, loadNext, rootMargin]);
 
   // ---- the address follows the batch in view
@@ -154,21 +158,23 @@ export function InfiniteResults({
         const first = b.listings[0] && document.getElementById(`listing-${b.listings[0].id}`);
         if (first && first.getBoundingClientRect().top < middle) current = b;
       }
-      if (current && current.href !== here()) {
-        syncingTo = current.href;
-        void navigate(current.href, { replace: true, preventScrollReset: true });
-      }
+      // Only the address changes: the router keeps the page it loaded (its data, forms and
+      // revalidations stay on the first batch's URL) and the history entry keeps its key, which
+      // is what back / forward restore the batches by.
+      if (current && current.href !== here()) window.history.replaceState(window.history.state, "", current.href);
     };
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(check);
     };
     window.addEventListener("scroll", onScroll, { passive: true });
+    // A batch that lands under a reader already at the bottom moves the address without a scroll.
+    onScroll();
     return () => {
       window.removeEventListener("scroll", onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [multi, navigate]);
+  }, [multi, loaded.batches.length]);
 
   const listings = loaded.batches.flatMap((b) => b.listings);
   const first = loaded.batches[0]!.firstRecord;
@@ -205,7 +211,7 @@ export function InfiniteResults({
         ) : (
           <ListingGrid id="listings" listings={listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
         )}
-        {status === "loading" ? <Placeholders /> : null}
+        {status === "loading" ? <Placeholders count={Math.min(PLACEHOLDER_COUNT, Math.max(1, page.total - first - listings.length))} /> : null}
       </div>
       {listings.length > 0 ? (
         <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
@@ -241,11 +247,14 @@ export function InfiniteResults({
   );
 }
 
-/** 25 card-sized placeholders (the same grid and picture ratio, so nothing moves when cards land). */
-function Placeholders() {
+/**
+ * Card-sized placeholders (the same grid and picture ratio, so nothing moves when cards land): 25,
+ * or fewer when fewer results are left (so the page does not shrink when the last cards land).
+ */
+function Placeholders({ count }: { count: number }) {
   return (
     <ul aria-hidden="true" data-testid="placeholders" className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => (
+      {Array.from({ length: count }, (_, i) => (
         <li key={i} className="flex">
           <div className="card animate-pulse">
             <div className="card-img" />

@@ -1,6 +1,6 @@
 // Keyword search with type-ahead (issue 5; SPEC section 2 "Keyword search box ... with
-// type-ahead"). Without JavaScript it is a GET form: the keyword, with the shopper's location
-// kept, searches /cars-for-sale. With it the input is an ARIA combobox (WAI-ARIA APG "list
+// type-ahead"). Without JavaScript it is a GET form: the keyword searches within the current
+// search (every other filter kept; the site header's box starts a new search). With it the input is an ARIA combobox (WAI-ARIA APG "list
 // autocomplete"): typing asks the suggested-keywords service after the flag's debounce wait,
 // arrow keys move through the suggestions (aria-activedescendant), Enter opens the active
 // suggestion's results URL (built by the URL module on the server) or searches the keyword,
@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { DEFAULT_SORT } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
 import { SEARCH_PATH } from "../../lib/search-url";
 import { HiddenInputs } from "./hidden-inputs";
@@ -23,7 +24,13 @@ interface Suggestion {
   contentUrl: string;
 }
 
-export function KeywordSearch({ keyword, hidden }: { keyword: string; hidden: [string, string][] }) {
+/**
+ * `search`: the page's search as form entries without its sort, and the sort. The box searches
+ * within them: the keyword replaces the current one, every other filter stays.
+ */
+export function KeywordSearch({ keyword, search }: { keyword: string; search: { value: string; hidden: [string, string][] } }) {
+  const hidden: [string, string][] = search.hidden.filter(([k]) => k !== "keyword");
+  if (search.value !== DEFAULT_SORT) hidden.push(["sortBy", search.value]);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { debounceMs } = useResultsTiming();
@@ -97,7 +104,7 @@ export function KeywordSearch({ keyword, hidden }: { keyword: string; hidden: [s
     <Form method="get" action={SEARCH_PATH} role="search" aria-label="Keyword search" className="relative flex w-full gap-2" onSubmit={() => setOpen(false)}>
       <HiddenInputs entries={hidden} />
       <label htmlFor="keyword" className="sr-only">
-        Search by keyword
+        Search these results by keyword
       </label>
       <input
         id="keyword"
@@ -110,7 +117,7 @@ export function KeywordSearch({ keyword, hidden }: { keyword: string; hidden: [s
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
-        placeholder="Search make, model or keyword"
+        placeholder="Keyword in these results: sunroof, hybrid, RAV4…"
         autoComplete="off"
         maxLength={60}
         role={hydrated ? "combobox" : undefined}
