@@ -40,7 +40,7 @@ async function scrollUntil(page: Page, want: number) {
 }
 
 test.describe("results page with JavaScript", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("a filter applies by itself after the wait, with replace, and the apply button is gone", async ({ page }) => {
     await page.goto("/cars-for-sale");
@@ -315,7 +315,7 @@ test.describe("results page with JavaScript", () => {
 
 test.describe("results page with JavaScript on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("the filter panel opens and closes without a page load and returns focus", async ({ page }) => {
     await page.goto("/cars-for-sale/used/toyota");
