@@ -4,8 +4,8 @@
 //   result window's maximum. 'See More Results' stays a real link: without JavaScript, and after
 //   a failed load, it navigates to the next batch's page;
 // - the address follows the batch in view (history.replaceState, keeping the router's entry), so
-//   a reload shows that batch; back and forward restore every loaded batch (kept per history
-//   entry), so the scroll position lands on the same card;
+//   a reload shows that batch; client-side back and forward restore every loaded batch (kept
+//   in memory per history entry), so the scroll position lands on the same card;
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
 //   region says '{n} Matches' when it lands.
 // Decisions: docs/decisions/011-results-page-javascript.md.
