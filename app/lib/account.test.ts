@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordRule, safeRefUrl, signInHref } from "./account.ts";
+import { safeRefUrl, signInHref } from "./account.ts";
+import { passwordRule } from "./account-schemas.ts";
 
 describe("safeRefUrl", () => {
   it("keeps same-site paths", () => {

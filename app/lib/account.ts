@@ -1,6 +1,5 @@
-// Account forms and rules shared by the server and the browser (Conform validates with the same
-// schemas on both sides). Spec texts for saving cars and searches live here too.
-import { z } from "zod";
+// Account rules and texts shared by the server and the browser. The form schemas (zod) live in
+// account-schemas.ts, so pages that only show a heart or a save-search box do not ship zod.
 
 export const ACCOUNT_TEXT = {
   saveCarsHeading: "Save Cars with a Free Account",
@@ -19,58 +18,6 @@ export const PASSWORD_MAX = 128;
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 /** The non-HttpOnly marker cookie ("identified by a signed-in cookie"): no secret in it. */
 export const SIGNED_IN_COOKIE = "fc_signed_in";
-
-const email = z
-  .string({ error: "Enter your email address" })
-  .trim()
-  .toLowerCase()
-  .max(254, "That email address is too long")
-  .pipe(z.email({ error: "Enter a valid email address, like name@example.com" }));
-
-export const passwordRule = z
-  .string({ error: "Enter a password" })
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`)
-  .refine((p) => /[A-Za-z]/.test(p) && /[^A-Za-z]/.test(p), "Use letters and at least one number or symbol");
-
-export const signInSchema = z.object({
-  intent: z.literal("sign-in"),
-  email,
-  password: z.string({ error: "Enter your password" }).max(PASSWORD_MAX),
-  refUrl: z.string().optional(),
-});
-
-export const signUpSchema = z.object({
-  intent: z.literal("sign-up"),
-  email,
-  password: passwordRule,
-  firstName: z.string().trim().max(60, "At most 60 characters").optional(),
-  lastName: z.string().trim().max(60, "At most 60 characters").optional(),
-  refUrl: z.string().optional(),
-});
-
-export const profileSchema = z.object({
-  intent: z.literal("profile"),
-  firstName: z.string().trim().max(60, "At most 60 characters").optional(),
-  lastName: z.string().trim().max(60, "At most 60 characters").optional(),
-  email,
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .optional()
-    .refine((v) => !v || /^\+?[0-9 ().-]{7,20}$/.test(v), "Enter a phone number, like (555) 123-4567"),
-  oneClickOptIn: z.literal("on").optional(),
-});
-
-export const emailCaptureSchema = z.object({
-  emailAddress: z
-    .string({ error: "Enter your email address" })
-    .trim()
-    .toLowerCase()
-    .max(EMAIL_CAPTURE_MAX, `At most ${EMAIL_CAPTURE_MAX} characters`)
-    .pipe(z.email({ error: "Enter a valid email address" })),
-});
 
 /**
  * Where to go back to after signing in: a same-site path only. Anything else ("//evil",

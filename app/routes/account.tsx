@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/account";
 import { Field, FormError, primaryButton, secondaryButton } from "../components/account/field";
-import { profileSchema } from "../lib/account";
+import { profileSchema } from "../lib/account-schemas";
 import { PATHS } from "../lib/routes";
 import { accountAction, loadAccountPage } from "../server/accounts/account-page.server";
 

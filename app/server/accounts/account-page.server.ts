@@ -2,7 +2,8 @@
 // deleting the account. Only the session's own user is ever read or changed.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { profileSchema, signInHref } from "../../lib/account.ts";
+import { signInHref } from "../../lib/account.ts";
+import { profileSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { endSession, getSessionUser, type SessionUser } from "./session.server.ts";

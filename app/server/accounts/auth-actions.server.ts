@@ -2,7 +2,8 @@
 // happens after (quick saves merged, the pending save completed, back to refUrl).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { safeRefUrl, signInSchema, signUpSchema } from "../../lib/account.ts";
+import { safeRefUrl } from "../../lib/account.ts";
+import { signInSchema, signUpSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { clientAddress, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";

@@ -4,7 +4,8 @@
 // with a create-account link. After success the results refresh with pagination reset.
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_TEXT, emailCaptureSchema, safeRefUrl } from "../../lib/account.ts";
+import { ACCOUNT_TEXT, safeRefUrl } from "../../lib/account.ts";
+import { emailCaptureSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { SEARCH_PATH } from "../../lib/search-url.ts";
 import { getDatabase } from "../db/connection.server.ts";
