@@ -96,7 +96,8 @@ test("quick save, then saving past the quota asks for an account and completes a
   const fourth = page.locator("#listings").getByRole("button", { name: /^Save: / }).first();
   const fourthTitle = (await fourth.textContent())!.replace(/^Save: /, "").trim();
   await fourth.click();
-  await expect(page.getByRole("heading", { name: "Save Cars with a Free Account" })).toBeVisible();
+  // The dialog (JS) or the sign-in page (no JS); slow under load.
+  await expect(page.getByRole("heading", { name: "Save Cars with a Free Account" })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Create an account to track price changes, saved cars across devices, and more.")).toBeVisible();
   if (!page.url().includes("/account/sign-in")) {
     await page.getByRole("dialog").getByRole("link", { name: "Create a free account" }).click();
