@@ -7,14 +7,11 @@
 // >= 300 results pages a second.
 //
 // The inventory: --db, else /tmp/fc-1m.db; when missing it is seeded there (seed 1, about 80 s).
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { openDatabase } from "../app/server/db/connection.server.ts";
-import { seedInventory } from "../app/server/inventory/seed.server.ts";
-import { ensureReferenceData } from "../app/server/reference/store.server.ts";
+import { seedBenchDatabase, startBenchServer, waitForServer } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -43,53 +40,11 @@ const RESULTS = [
 ];
 const TYPEAHEAD = ["toy", "hon", "f-1", "civ", "suv", "tesla m"].map((t) => `/rest/lsc/marketplace/suggested/keywords/${encodeURIComponent(t)}`);
 
-async function seed(file: string): Promise<void> {
-  console.log(`seeding ${LISTINGS.toLocaleString("en-US")} listings into ${file} (seed 1) ...`);
-  const db = await openDatabase({ sqlitePath: file });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: LISTINGS, seed: 1 });
-  await db.close();
-}
-
-function startServer(db: string): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SQLITE_PATH: db,
-      DATABASE_URL: "",
-      SEED_ON_START: "false",
-      LOG_LEVEL: "warn",
-      SESSION_SECRET: "bench-load-session-secret-that-is-long-enough-0123456789",
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`  [server] ${d}`));
-  return child;
-}
-
-async function waitReady(child: ChildProcess): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://localhost:${port}/healthz`);
-      if (res.ok) return performance.now() - started;
-    } catch {
-      /* not listening yet */
-    }
-    if (performance.now() - started > 15 * 60_000) throw new Error("server not ready after 15 minutes");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 async function main() {
   const db = values.db!;
-  if (!existsSync(db)) await seed(db);
-  const child = startServer(db);
+  if (!existsSync(db)) await seedBenchDatabase(db, LISTINGS);
+  const child = startBenchServer({ db, port, name: "bench-load", env: { LOG_LEVEL: "warn" } });
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
@@ -98,7 +53,7 @@ async function main() {
     process.exit(130);
   });
   try {
-    const readyMs = await waitReady(child);
+    const readyMs = await waitForServer(child, port);
     console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}`);
     // Vehicle pages: real listing ids from the search service.
     const listing = (await (await fetch(`http://localhost:${port}/rest/lsc/listing?numRecords=40&hideFilters=true`)).json()) as { listings: { id: number }[] };

@@ -9,15 +9,12 @@
 //
 // The inventory: --db, else /tmp/fc-1m.db, else the one `npm run bench:search` caches; when none
 // exists it is seeded (seed 1, about 90 s) into /tmp/fc-1m.db.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { openDatabase } from "../app/server/db/connection.server.ts";
-import { seedInventory } from "../app/server/inventory/seed.server.ts";
-import { ensureReferenceData } from "../app/server/reference/store.server.ts";
+import { seedBenchDatabase, startBenchServer, waitForServer } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -61,48 +58,6 @@ function findDatabase(): string | null {
   return null;
 }
 
-async function seed(file: string): Promise<void> {
-  console.log(`seeding ${LISTINGS.toLocaleString("en-US")} listings into ${file} (seed 1) ...`);
-  const db = await openDatabase({ sqlitePath: file });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: LISTINGS, seed: 1 });
-  await db.close();
-}
-
-function startServer(db: string): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SQLITE_PATH: db,
-      DATABASE_URL: "",
-      SEED_ON_START: "false",
-      SESSION_SECRET: "bench-srp-session-secret-that-is-long-enough-0123456789",
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr?.on("data", (d: Buffer) => process.stderr.write(`  [server] ${d}`));
-  return child;
-}
-
-async function waitReady(child: ChildProcess): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      // /healthz answers once the search index is built.
-      const res = await fetch(`http://localhost:${port}/healthz`);
-      if (res.ok) return performance.now() - started;
-    } catch {
-      /* not listening yet */
-    }
-    if (performance.now() - started > 15 * 60_000) throw new Error("server not ready after 15 minutes");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 interface Sample {
   totalMs: number;
@@ -151,10 +106,10 @@ async function main() {
   let db = findDatabase();
   if (!db) {
     db = "/tmp/fc-1m.db";
-    await seed(db);
+    await seedBenchDatabase(db, LISTINGS);
   }
   console.log(`results page benchmark: ${db}, ${iterations} runs per URL, port ${port}`);
-  const child = startServer(db);
+  const child = startBenchServer({ db, port, name: "bench-srp" });
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
@@ -163,7 +118,7 @@ async function main() {
     process.exit(130);
   });
   try {
-    const readyMs = await waitReady(child);
+    const readyMs = await waitForServer(child, port);
     const health = (await (await fetch(`http://localhost:${port}/healthz`)).json()) as { listings?: { active?: number } };
     console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s, ${health.listings?.active?.toLocaleString("en-US") ?? "?"} active listings\n`);
 
