@@ -168,6 +168,7 @@ test.describe("vehicle page forms", () => {
   });
 
   test("report this listing: a reason is needed; the report is stored; three reporters hide it from search", async ({ page, browser, request }, info) => {
+    test.setTimeout(90_000); // three shoppers' page loads and posts in one journey
     const car = listing("dealer", projectOffset(info.project.name, 8));
     await page.goto(`/cars-for-sale/vehicle/${car.id}#report`);
     const box = page.locator("#report");
