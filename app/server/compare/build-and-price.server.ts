@@ -8,23 +8,14 @@ import { FUEL_TYPE_LABELS } from "../../lib/constants.ts";
 import { parseSearchUrl, categoryUrl, type SearchUrlContext } from "../../lib/search-url.ts";
 import { distanceMiles, normalizeQueryZip } from "../../lib/zip.ts";
 import type { Database } from "../db/connection.server.ts";
-import { economyText } from "./trims.server.ts";
+import { economyText, referenceCode } from "./trims.server.ts";
 
 /** Dealers listed at most (nearest first). */
 export const BUILD_DEALERS_SHOWN = 8;
 
-const CODE = /^[A-Z0-9][A-Z0-9_-]{0,39}$/;
-const code = z
-  .string()
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(CODE))
-  .optional()
-  .catch(undefined);
-
 export const buildQuerySchema = z.object({
-  makeCode: code,
-  modelCode: code,
+  makeCode: referenceCode,
+  modelCode: referenceCode,
   ownerId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   trim: z.string().trim().min(1).max(80).optional().catch(undefined),
   year: z.coerce.number().int().min(1990).max(2100).optional().catch(undefined),

@@ -11,7 +11,8 @@ import { normalizeQueryZip } from "../../lib/zip.ts";
 import type { Database } from "../db/connection.server.ts";
 
 const CODE = /^[A-Z0-9][A-Z0-9_-]{0,39}$/;
-const code = z
+/** A reference-data code from a query (make, model, fuel group): upper-cased, else absent. */
+export const referenceCode = z
   .string()
   .trim()
   .transform((s) => s.toUpperCase())
@@ -20,9 +21,9 @@ const code = z
   .catch(undefined);
 
 export const compareTrimsQuerySchema = z.object({
-  makeCode: code,
-  modelCode: code,
-  fuelTypeGroup: code,
+  makeCode: referenceCode,
+  modelCode: referenceCode,
+  fuelTypeGroup: referenceCode,
   year: z.coerce.number().int().min(1990).max(2100).optional().catch(undefined),
   ownerId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   zip: z
