@@ -6,6 +6,9 @@
 // throughput, p50 / p99 latency and errors. Targets on the 2-core machine: 0 errors, p99 <= 250 ms,
 // >= 300 results pages a second.
 //
+// Requests carry no cookies, like most anonymous traffic, so the page cache (ADR 012) serves
+// repeats; `-- --page-cache-ms 0` measures every request rendered afresh.
+//
 // The inventory: --db, else /tmp/fc-1m.db; when missing it is seeded there (seed 1, about 80 s).
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +24,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "64" },
     duration: { type: "string", default: "60" },
     listings: { type: "string", default: "1000000" },
+    // The server's page cache TTL (PAGE_CACHE_MS); 0 measures every request rendered afresh.
+    "page-cache-ms": { type: "string" },
   },
 });
 const port = Number(values.port);
@@ -44,7 +49,8 @@ const TYPEAHEAD = ["toy", "hon", "f-1", "civ", "suv", "tesla m"].map((t) => `/re
 async function main() {
   const db = values.db!;
   if (!existsSync(db)) await seedBenchDatabase(db, LISTINGS);
-  const child = startBenchServer({ db, port, name: "bench-load", env: { LOG_LEVEL: "warn" } });
+  const cacheEnv: Record<string, string> = values["page-cache-ms"] === undefined ? {} : { PAGE_CACHE_MS: values["page-cache-ms"] };
+  const child = startBenchServer({ db, port, name: "bench-load", env: { LOG_LEVEL: "warn", ...cacheEnv } });
   const stop = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
@@ -54,7 +60,7 @@ async function main() {
   });
   try {
     const readyMs = await waitForServer(child, port);
-    console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}`);
+    console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}; page cache ${values["page-cache-ms"] === undefined ? "as configured (default 10 s)" : `${values["page-cache-ms"]} ms`}`);
     // Vehicle pages: real listing ids from the search service.
     const listing = (await (await fetch(`http://localhost:${port}/rest/lsc/listing?numRecords=40&hideFilters=true`)).json()) as { listings: { id: number }[] };
     const DETAIL = listing.listings.map((l) => `/cars-for-sale/vehicle/${l.id}`);
@@ -70,6 +76,10 @@ async function main() {
     for (const r of requests) await (await fetch(`http://localhost:${port}${r.path}`, { redirect: "manual" })).arrayBuffer();
     const connections = Number(values.connections);
     const duration = Number(values.duration);
+    // Baseline in the same run: the same connections on a resource route that renders nothing,
+    // so the figures below can be read against what this machine manages right now.
+    const base = await autocannon({ url: `http://localhost:${port}/robots.txt`, connections, duration: Math.min(10, duration) });
+    console.log(`baseline      /robots.txt: ${base.requests.average.toFixed(0)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms (${Math.min(10, duration)} s)`);
     console.log(`autocannon: ${connections} connections, ${duration} s, mix ${Math.round(resultsShare * 100)}% results / ${Math.round((2 / 8) * 100)}% vehicle / ${Math.round((1 / 8) * 100)}% type-ahead`);
     const result = await autocannon({
       url: `http://localhost:${port}`,

@@ -42,6 +42,11 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** How often the app runs the alert jobs (saved-search digests, price drops); 0 turns the in-app runner off. */
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(10 * 60_000),
+  /**
+   * How long anonymous results pages, vehicle pages and type-ahead answers are served from the
+   * page cache (app/server/http/page-cache.server.ts); 0 turns it off.
+   */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -60,7 +60,8 @@ test("a POST from another website is refused with a clear page; the same site's 
 });
 
 test("service calls are timed in Server-Timing and their breakers are visible in /healthz", async ({ request }) => {
-  const page = await request.get("/cars-for-sale", { headers: { "x-request-id": "e2e-trace-1" } });
+  // A cookie keeps the request out of the page cache (an anonymous repeat is served from it).
+  const page = await request.get("/cars-for-sale", { headers: { "x-request-id": "e2e-trace-1", cookie: "fc_e2e=1" } });
   expect(page.headers()["x-request-id"]).toBe("e2e-trace-1");
   expect(page.headers()["server-timing"]).toMatch(/svc-searchRequired;dur=\d/);
   const health = await (await request.get("/healthz")).json();
@@ -68,4 +69,29 @@ test("service calls are timed in Server-Timing and their breakers are visible in
   expect(health.services.breakers.searchRequired).toMatchObject({ state: "closed", timeoutMs: 20000, resetMs: 30000 });
   expect(health.services.breakers.searchRequired.fires).toBeGreaterThan(0);
   expect(Object.keys(health.services.breakers)).toEqual(expect.arrayContaining(["count", "packages", "mileageStats", "modelInfo", "zip"]));
+});
+
+test("an anonymous repeat of a results page comes from the page cache with its own nonce", async ({ request }) => {
+  // The canonical address (a rewritten query answers 301 first).
+  const url = new URL((await request.get("/cars-for-sale/used?zip=30301")).url()).pathname + "?zip=30301";
+  const first = await request.get(url, { maxRedirects: 0 });
+  expect(first.status()).toBe(200);
+  const second = await request.get(url, { maxRedirects: 0 });
+  expect(second.headers()["x-page-cache"]).toBe("hit");
+  expect(second.headers()["server-timing"]).toContain("cache");
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  const n1 = nonceOf(first.headers()["content-security-policy"]);
+  const n2 = nonceOf(second.headers()["content-security-policy"]);
+  expect(n1).toBeTruthy();
+  expect(n2).toBeTruthy();
+  expect(n2).not.toBe(n1);
+  const body = await second.text();
+  expect(body).toContain(`nonce="${n2}"`);
+  expect(body).not.toContain(`nonce="${n1}"`);
+  // Same page apart from the nonce: the same cars in the same order.
+  expect(body.replaceAll(n2!, "NONCE")).toBe((await first.text()).replaceAll(n1!, "NONCE"));
+  // Signed in (any cookie), the page is rendered for the visitor, never from the cache.
+  const personal = await request.get(url, { headers: { cookie: "fc_compare=1" }, maxRedirects: 0 });
+  expect(personal.status()).toBe(200);
+  expect(personal.headers()["x-page-cache"]).toBeUndefined();
 });

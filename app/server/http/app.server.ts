@@ -11,6 +11,13 @@ import type { ServerBuild } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "../security/rate-limit.server.ts";
 import { getEnv } from "../env.server.ts";
 import { requestContext, sameOriginOnly, securityHeadersMiddleware } from "./middleware.server.ts";
+import { createPageCache } from "./page-cache.server.ts";
+import { contentSecurityPolicy, createNonce } from "../security/headers.server.ts";
+import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
+import { getDatabase } from "../db/connection.server.ts";
+import { countView } from "../listings/views.server.ts";
+
+const VEHICLE_PATH = /^\/cars-for-sale\/vehicle\/(\d{1,12})$/;
 
 export interface HttpAppOptions {
   buildDir: string;
@@ -37,6 +44,27 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
     res.flush = () => {};
     next();
   });
+  // Anonymous pages from the page cache (ADR 012), keyed on the search index's inventory version;
+  // before the static files, whose disk lookups a cached page does not need.
+  let engine: SearchEngine | null = null;
+  void getSearchEngine()
+    .then((e) => (engine = e))
+    .catch(() => {});
+  const pageCache = createPageCache({
+    ttlMs: getEnv().PAGE_CACHE_MS,
+    maxEntries: 500,
+    maxBytes: 96 * 1024 * 1024,
+    version: () => engine?.inventoryVersion() ?? null,
+    createNonce,
+    contentSecurityPolicy: (nonce) => contentSecurityPolicy(nonce),
+    // A vehicle page served from the cache still counts its view (as its loader does).
+    onHit: (path, bot) => {
+      const m = VEHICLE_PATH.exec(path);
+      if (m && !bot) void getDatabase().then((db) => countView(db, Number(m[1])));
+    },
+  });
+  app.locals.pageCache = pageCache;
+  app.use(pageCache.middleware);
   app.use(
     "/assets",
     express.static(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),

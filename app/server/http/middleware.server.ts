@@ -46,6 +46,8 @@ export function requestContext(options: ContextOptions) {
         const own = serverTimingValue(context.timings);
         const existing = res.getHeader("Server-Timing");
         res.setHeader("Server-Timing", existing ? `${String(existing)}, ${own}` : own);
+        // A page that a failing service degraded is not kept by any cache (ours or downstream).
+        if (context.timings.some((t) => t.outcome === "fallback")) res.setHeader("Cache-Control", "no-store");
       }
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];

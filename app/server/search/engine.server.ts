@@ -60,6 +60,11 @@ export interface SearchEngine {
   /** Resolves once every change announced so far is searchable. */
   flush(): Promise<void>;
   status(): EngineStatus;
+  /**
+   * The inventory version results are read from, or null while changes are still being applied
+   * (or when the engine has no version): the page cache keys on it.
+   */
+  inventoryVersion(): number | null;
   close(): Promise<void>;
 }
 

@@ -507,6 +507,10 @@ export class IndexSearchEngine implements SearchEngine {
     return activeIdsByVins(this.db, vins);
   }
 
+  inventoryVersion(): number | null {
+    return this.#pending.size > 0 ? null : this.index.version;
+  }
+
   status(): EngineStatus {
     return {
       kind: "index",

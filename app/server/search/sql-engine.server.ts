@@ -567,6 +567,11 @@ export class SqlSearchEngine implements SearchEngine {
 
   async flush(): Promise<void> {}
 
+  /** SQL reads are always current but carry no version: nothing may be cached on them. */
+  inventoryVersion(): number | null {
+    return null;
+  }
+
   status(): EngineStatus {
     return { kind: "sql", listings: 0, version: 0, builtAt: this.builtAt, buildMs: 0, bytes: 0, pending: 0, pollIntervalMs: null, lastChangeAppliedAt: null };
   }
