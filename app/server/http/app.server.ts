@@ -12,6 +12,7 @@ import { CLIENT_ADDRESS_HEADER } from "../security/rate-limit.server.ts";
 import { getEnv } from "../env.server.ts";
 import { requestContext, sameOriginOnly, securityHeadersMiddleware } from "./middleware.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
+import { precompressedAssets } from "./assets.server.ts";
 import { contentSecurityPolicy, createNonce } from "../security/headers.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import { getDatabase } from "../db/connection.server.ts";
@@ -65,6 +66,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
   });
   app.locals.pageCache = pageCache;
   app.use(pageCache.middleware);
+  // Scripts and styles as the build compressed them (brotli 11 / gzip 9, ADR 013), else as files.
+  app.use("/assets", precompressedAssets(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
   app.use(
     "/assets",
     express.static(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),

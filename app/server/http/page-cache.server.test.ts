@@ -4,7 +4,8 @@ import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { acceptsGzip, createPageCache, isCacheablePath, splitBuffer } from "./page-cache.server.ts";
+import { acceptsEncoding } from "./encoding.server.ts";
+import { createPageCache, isCacheablePath, splitBuffer } from "./page-cache.server.ts";
 
 /** A server whose pages say how many times they were rendered, with a nonce like React Router's. */
 async function serve(opts: { ttlMs?: number; setCookie?: boolean; status?: number; cacheControl?: string } = {}) {
@@ -169,11 +170,13 @@ describe("helpers", () => {
   });
 
   it("reads Accept-Encoding", () => {
-    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
-    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
-    expect(acceptsGzip("identity")).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsEncoding("gzip, deflate, br", "gzip")).toBe(true);
+    expect(acceptsEncoding("gzip, deflate, br", "br")).toBe(true);
+    expect(acceptsEncoding("br;q=1.0, gzip;q=0.8", "gzip")).toBe(true);
+    expect(acceptsEncoding("gzip;q=0", "gzip")).toBe(false);
+    expect(acceptsEncoding("gzip", "br")).toBe(false);
+    expect(acceptsEncoding("identity", "gzip")).toBe(false);
+    expect(acceptsEncoding(undefined, "gzip")).toBe(false);
   });
 
   it("caches results, vehicle and type-ahead paths only", () => {

@@ -20,6 +20,7 @@
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import { acceptsEncoding } from "./encoding.server.ts";
 
 export interface PageCacheOptions {
   /** How long an entry may be served; 0 turns the cache off. */
@@ -135,7 +136,7 @@ export function createPageCache(options: PageCacheOptions) {
       res.setHeader("X-Page-Cache", "hit");
       res.setHeader("Server-Timing", 'cache;desc="hit"');
       res.setHeader("Vary", "Accept-Encoding");
-      if (acceptsGzip(req.headers["accept-encoding"])) {
+      if (acceptsEncoding(req.headers["accept-encoding"], "gzip")) {
         // Content-Encoding set here: the compression middleware leaves the body alone.
         res.setHeader("Content-Encoding", "gzip");
         res.status(200).end(gzipBody(hit, nonce));
@@ -237,18 +238,6 @@ function joinParts(parts: Buffer[], nonce: Buffer | null): Buffer {
     pieces.push(part);
   });
   return Buffer.concat(pieces);
-}
-
-/** Whether the Accept-Encoding header takes gzip (and does not refuse it with q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  for (const item of value.split(",")) {
-    const [coding, ...params] = item.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "x-gzip") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  }
-  return false;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
