@@ -200,7 +200,17 @@ function SignedIn({ page }: { page: SavedPageData }) {
                 <Link to={PATHS.vehicle(a.listingId)} className="font-semibold text-brand-700 hover:underline">
                   {a.title}
                 </Link>
-                <span className="text-sm">{a.active ? `Price alert on · now ${formatPrice(a.price)}` : "Unsubscribed"}</span>
+                <span className="flex items-center gap-3 text-sm">
+                  {a.active ? `Price alert on · now ${formatPrice(a.price)}` : "Price alert off"}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={a.active ? "alert-off" : "alert-on"} />
+                    <input type="hidden" name="alertId" value={a.id} />
+                    <button type="submit" className="font-semibold text-brand-700 hover:underline">
+                      {a.active ? "Stop alerts" : "Turn back on"}
+                      <span className="sr-only"> for {a.title}</span>
+                    </button>
+                  </Form>
+                </span>
               </li>
             ))}
           </ul>

@@ -228,3 +228,26 @@ test("price alerts by email from the vehicle page", async ({ page }) => {
   await form.getByRole("button", { name: "Notify me" }).click();
   await expect(page.getByText(`Price alerts are on. We will email ${email} when the price drops.`)).toBeVisible();
 });
+
+test("signed in, a price alert shows on the Saved page and can be stopped and turned back on", async ({ page }) => {
+  const email = uniqueEmail("alerts");
+  await signUp(page, email);
+  await expect(account(page).getByRole("link", { name: "My account" })).toBeVisible();
+  await page.locator("#listings a.card-link").first().click();
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  const form = page.getByRole("form", { name: "Get Price Alerts" });
+  await form.getByLabel("Get Price Alerts").fill(email);
+  await form.getByRole("button", { name: "Notify me" }).click();
+  await expect(page.getByText(`Price alerts are on. We will email ${email} when the price drops.`)).toBeVisible();
+
+  await page.goto("/account/saved");
+  const alerts = page.getByRole("list", { name: "Price alerts" });
+  const item = alerts.getByRole("listitem").filter({ hasText: title });
+  await expect(item).toContainText("Price alert on");
+  await item.getByRole("button", { name: /^Stop alerts for / }).click();
+  await expect(page.getByText("Price alert stopped.")).toBeVisible();
+  await expect(alerts.getByRole("listitem").filter({ hasText: title })).toContainText("Price alert off");
+  await alerts.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: /^Turn back on for / }).click();
+  await expect(page.getByText("Price alert back on.")).toBeVisible();
+  await expect(alerts.getByRole("listitem").filter({ hasText: title })).toContainText("Price alert on");
+});

@@ -44,3 +44,14 @@ export async function subscribePriceAlert(db: Database, email: string, listingId
     .execute();
   return "subscribed";
 }
+
+/** Turns one of the shopper's own price alerts off (or back on); false when it is not theirs. */
+export async function setPriceAlertActive(db: Database, email: string, alertId: number, active: boolean): Promise<boolean> {
+  const r = await db.kysely
+    .updateTable("price_alerts")
+    .set({ active: active ? 1 : 0 })
+    .where("id", "=", alertId)
+    .where("email", "=", email)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -8,7 +8,7 @@ import { ensureReferenceData } from "../reference/store.server.ts";
 import { createSqlSearchEngine } from "../search/sql-engine.server.ts";
 import { buildSearchPageContext } from "../services/url-context.server.ts";
 import { applyUnsubscribe, runAlerts, type AlertContext } from "./alerts.server.ts";
-import { subscribePriceAlert } from "./alerts-data.server.ts";
+import { listPriceAlerts, setPriceAlertActive, subscribePriceAlert } from "./alerts-data.server.ts";
 import { deleteSearch, renameSearch, saveSearch } from "./saved-searches.server.ts";
 import { saveVehicle, unsaveVehicle, listSavedVehicles } from "./saved-vehicles.server.ts";
 import { unsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe-token.server.ts";
@@ -80,6 +80,21 @@ for (const factory of testDatabaseFactories()) {
       expect(await applyUnsubscribe(t.db, target)).toBe(true);
       await t.db.kysely.updateTable("listings").set({ sale_price: listing.sale_price - 900 }).where("id", "=", listing.id).execute();
       expect((await runAlerts(c)).priceDrops).toBe(0);
+    });
+
+    it("the Saved page stops and restarts a shopper's own price alert, and no one else's", async () => {
+      const listing = await t.db.kysely.selectFrom("listings").selectAll().where("status", "=", "active").orderBy("id", "desc").limit(1).offset(3).executeTakeFirstOrThrow();
+      expect(await subscribePriceAlert(t.db, "owner@example.com", Number(listing.id))).toBe("subscribed");
+      const [alert] = await listPriceAlerts(t.db, "owner@example.com");
+      expect(alert!.active).toBe(true);
+      expect(await setPriceAlertActive(t.db, "intruder@example.com", alert!.id, false)).toBe(false);
+      expect((await listPriceAlerts(t.db, "owner@example.com"))[0]!.active).toBe(true);
+      expect(await setPriceAlertActive(t.db, "owner@example.com", alert!.id, false)).toBe(true);
+      expect((await listPriceAlerts(t.db, "owner@example.com"))[0]!.active).toBe(false);
+      await t.db.kysely.updateTable("listings").set({ sale_price: listing.sale_price - 500 }).where("id", "=", listing.id).execute();
+      expect((await runAlerts(c)).priceDrops).toBe(0);
+      expect(await setPriceAlertActive(t.db, "owner@example.com", alert!.id, true)).toBe(true);
+      expect((await listPriceAlerts(t.db, "owner@example.com"))[0]!.active).toBe(true);
     });
 
     it("a shopper cannot rename, delete or unsave another shopper's data", async () => {

@@ -12,7 +12,7 @@ import { SAVED_SEARCH_TITLE_MAX, deleteSearch, renameSearch } from "./saved-sear
 import { getSessionUser, readQuickSaves } from "./session.server.ts";
 import { describeListings, listSavedVehicles, type SavedVehicle } from "./saved-vehicles.server.ts";
 import { listSavedSearches, type SavedSearchView } from "./saved-searches.server.ts";
-import { listPriceAlerts, type PriceAlertView } from "./alerts-data.server.ts";
+import { listPriceAlerts, setPriceAlertActive, type PriceAlertView } from "./alerts-data.server.ts";
 
 export interface SavedPageData {
   signedIn: boolean;
@@ -28,7 +28,13 @@ export async function loadSavedPage(request: Request, url: URL): Promise<SavedPa
   const db = await getDatabase();
   const user = await getSessionUser(request);
   const flags = getFlags();
-  const notices: Record<string, string> = { renamed: "Search renamed.", deleted: "Search deleted.", saved: "Search saved." };
+  const notices: Record<string, string> = {
+    renamed: "Search renamed.",
+    deleted: "Search deleted.",
+    saved: "Search saved.",
+    "alert-off": "Price alert stopped.",
+    "alert-on": "Price alert back on.",
+  };
   const notice = notices[url.searchParams.get("done") ?? ""] ?? null;
   if (!user) {
     return {
@@ -52,6 +58,7 @@ export async function loadSavedPage(request: Request, url: URL): Promise<SavedPa
 const searchForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), bookmarkId: z.string().max(40), title: z.string().trim().max(SAVED_SEARCH_TITLE_MAX, `At most ${SAVED_SEARCH_TITLE_MAX} characters`).min(1, "Enter a name for this search") }),
   z.object({ intent: z.literal("delete"), bookmarkId: z.string().max(40) }),
+  z.object({ intent: z.enum(["alert-off", "alert-on"]), alertId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
 ]);
 
 /** Rename or delete one of the shopper's own saved searches. */
@@ -65,6 +72,12 @@ export async function savedPageAction(request: Request, url: URL) {
   }
   const db = await getDatabase();
   const v = parsed.data;
+  if ("alertId" in v) {
+    // Only the account's own alerts (by its email); another id is simply not found.
+    const done = await setPriceAlertActive(db, user.email, v.alertId, v.intent === "alert-on");
+    if (!done) return data({ error: "That price alert was not found.", bookmarkId: null as string | null }, { status: 404 });
+    return redirect(`${PATHS.saved}?done=${v.intent}`);
+  }
   const ok = v.intent === "rename" ? await renameSearch(db, user.id, v.bookmarkId, v.title) : await deleteSearch(db, user.id, v.bookmarkId);
   // Another shopper's id (or a stale one) is simply not found.
   if (!ok) return data({ error: "That saved search was not found.", bookmarkId: v.bookmarkId }, { status: 404 });
