@@ -48,6 +48,8 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://localhost:${PORT}`,
       // Journeys read the mail the app wrote at /dev/mail.
       DEV_MAIL: "true",
+      // The operator journey's accounts (tests/e2e/operator.spec.ts).
+      OPERATOR_EMAILS: "operator-no-js@forecourt.test,operator-js@forecourt.test",
       // Searching this keyword makes the search engine call throw (the failure screen journey).
       E2E_FAIL_SEARCH_KEYWORD: "e2e-search-failure",
     },

@@ -29,6 +29,7 @@ export default [
   route("build-and-price", "routes/build-and-price.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
+  route("operator/reports", "routes/operator.reports.tsx"),
   // The spec's services (section 7), as JSON resource routes.
   route("rest/lsc/listing", "routes/rest.listing.ts"),
   route("rest/lsc/listing/similar", "routes/rest.listing-similar.ts"),

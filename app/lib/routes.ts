@@ -21,4 +21,6 @@ export const PATHS = {
   /** Local-only outbox reader (issue 6). */
   devMail: "/dev/mail",
   health: "/healthz",
+  /** Reported listings waiting for an operator (OPERATOR_EMAILS accounts only). */
+  operatorReports: "/operator/reports",
 } as const;

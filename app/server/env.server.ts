@@ -43,6 +43,14 @@ const envSchema = z.object({
   /** How often the app runs the alert jobs (saved-search digests, price drops); 0 turns the in-app runner off. */
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(10 * 60_000),
   /**
+   * Accounts (by email, comma-separated) that may review reported listings at /operator/reports.
+   * Empty: nobody (the page answers 404).
+   */
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  /**
    * How long anonymous results pages, vehicle pages and type-ahead answers are served from the
    * page cache (app/server/http/page-cache.server.ts); 0 turns it off.
    */

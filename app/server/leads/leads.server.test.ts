@@ -5,7 +5,7 @@ import { testDatabaseFactories, type TestDatabase } from "../../../tests/support
 import { contactSchema, offerSchema } from "../../lib/listing-forms.ts";
 import { listMail } from "../mail/outbox.server.ts";
 import { upsertListings, upsertOwners, type ListingInput } from "../inventory/upsert.server.ts";
-import { clearListingReview, REVIEW_THRESHOLD, reportListing } from "../listings/reports.server.ts";
+import { clearListingReview, REVIEW_THRESHOLD, reportListing, reviewQueue, takeDownListing } from "../listings/reports.server.ts";
 import { createLead, emailedListingIds, loadLeadListing, sendOneClickEmail } from "./leads.server.ts";
 
 const T0 = Date.UTC(2026, 9, 1);
@@ -96,6 +96,25 @@ for (const factory of testDatabaseFactories()) {
       expect(await clearListingReview(t.db, listingId, T0 + 30)).toBe(true);
       expect((await loadLeadListing(t.db, listingId))!.status).toBe("active");
       expect(await reportListing(t.db, listingId, { reason: "scam", reporterKey: "v:new", ip: null }, T0 + 40)).toMatchObject({ reporters: 1, hidden: false });
+    });
+
+    it("the operator's queue lists a hidden listing with its reports; taking it down ends its review", async () => {
+      expect(await reviewQueue(t.db)).toEqual([]);
+      for (let i = 1; i <= REVIEW_THRESHOLD; i++) {
+        await reportListing(t.db, listingId, { reason: i === 1 ? "sold" : "scam", comment: i === 1 ? "Sold in May" : undefined, reporterKey: `w:${i}`, ip: null }, T0 + 100 + i);
+      }
+      const queue = await reviewQueue(t.db);
+      expect(queue).toHaveLength(1);
+      expect(queue[0]).toMatchObject({ id: listingId, title: "Used 2021 Toyota RAV4 XLE", price: 25_000, seller: "Lakeside Motors" });
+      const reasons = queue[0]!.reports.map((r) => r.reason);
+      expect(reasons).toContain("sold");
+      expect(queue[0]!.reports.find((r) => r.reason === "sold")!.comment).toBe("Sold in May");
+      expect(await takeDownListing(t.db, listingId, T0 + 200)).toBe(true);
+      expect((await loadLeadListing(t.db, listingId))!.status).toBe("expired");
+      // Decided once: a second decision (relist or take down) finds nothing to do.
+      expect(await takeDownListing(t.db, listingId, T0 + 201)).toBe(false);
+      expect(await clearListingReview(t.db, listingId, T0 + 202)).toBe(false);
+      expect(await reviewQueue(t.db)).toEqual([]);
     });
   });
 }

@@ -82,3 +82,56 @@ export async function listingsInReview(db: Database): Promise<{ id: number; repo
     .execute();
   return rows.map((r) => ({ id: Number(r.id), reports: Number(r.n) }));
 }
+
+/** An operator's review upheld the reports: the listing is taken down for good (shown as no longer available). */
+export async function takeDownListing(db: Database, listingId: number, now = Date.now()): Promise<boolean> {
+  const r = await db.kysely
+    .updateTable("listings")
+    .set({ status: "expired", reviewed_at: now, updated_at: now })
+    .where("id", "=", listingId)
+    .where("status", "=", "review")
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return false;
+  inventoryChanges.emit({ kind: "listings", ids: [listingId], at: now });
+  return true;
+}
+
+export interface ReviewItem {
+  id: number;
+  title: string;
+  price: number;
+  seller: string;
+  reports: { reason: string; comment: string | null; at: number }[];
+}
+
+/** The operator's list: listings in review, most reported first, with every report. */
+export async function reviewQueue(db: Database): Promise<ReviewItem[]> {
+  const queue = await listingsInReview(db);
+  if (queue.length === 0) return [];
+  const ids = queue.map((q) => q.id);
+  const [listings, reports] = await Promise.all([
+    db.kysely
+      .selectFrom("listings as l")
+      .innerJoin("owners as o", "o.id", "l.owner_id")
+      .select(["l.id", "l.title", "l.sale_price", "o.name"])
+      .where("l.id", "in", ids)
+      .execute(),
+    db.kysely.selectFrom("listing_reports").select(["listing_id", "reason", "comment", "created_at"]).where("listing_id", "in", ids).orderBy("created_at").execute(),
+  ]);
+  const byId = new Map(listings.map((l) => [Number(l.id), l]));
+  return queue.flatMap((q) => {
+    const l = byId.get(q.id);
+    if (!l) return [];
+    return [
+      {
+        id: q.id,
+        title: l.title,
+        price: Number(l.sale_price),
+        seller: l.name,
+        reports: reports
+          .filter((r) => Number(r.listing_id) === q.id)
+          .map((r) => ({ reason: r.reason, comment: r.comment, at: Number(r.created_at) })),
+      },
+    ];
+  });
+}
