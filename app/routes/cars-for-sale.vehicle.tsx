@@ -17,6 +17,7 @@ import {
   KeySpecs,
   Pricing,
   Seller,
+  SellerDescription,
   VehicleHistory,
   Warranty,
   vehicleName,
@@ -223,6 +224,7 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <KeySpecs listing={l} />
+          <SellerDescription html={page.descriptionHtml} />
           <Features groups={page.features} />
           <VehicleHistory items={l.vehicleHistory} />
           <Warranty warranty={page.warranty} />
