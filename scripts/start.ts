@@ -1,9 +1,8 @@
 // `npm start`: builds when needed, migrates the database, loads reference data, seeds demo
 // inventory into an empty database, then serves the marketplace (default http://localhost:3000).
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "../app/server/env.server.ts";
+import { ensureBuild } from "./ensure-build.ts";
 import { closeDatabase, getDatabase } from "../app/server/db/connection.server.ts";
 import { ensureReferenceData } from "../app/server/reference/store.server.ts";
 import { createHttpApp } from "../app/server/http/app.server.ts";
@@ -17,35 +16,13 @@ import { startAlertRunner } from "../app/server/accounts/alert-runner.server.ts"
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else if (!entry.name.endsWith(".test.ts")) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild(): void {
-  const entry = path.join(root, "build", "server", "index.js");
-  const sources = Math.max(
-    newestMtime(path.join(root, "app")),
-    ...["vite.config.ts", "react-router.config.ts", "package-lock.json"].map((f) => statSync(path.join(root, f)).mtimeMs),
-  );
-  if (existsSync(entry) && statSync(entry).mtimeMs >= sources) return;
-  log("building the app");
-  const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd: root });
-  if (r.status !== 0) throw new Error("build failed");
-}
-
 function log(msg: string, extra: Record<string, unknown> = {}) {
   console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), msg, ...extra }));
 }
 
 async function main() {
   const env = getEnv();
-  if (!process.argv.includes("--no-build")) ensureBuild();
+  if (!process.argv.includes("--no-build")) ensureBuild(log);
   const db = await getDatabase();
   const ref = await ensureReferenceData(db);
   if (ref.catalogWritten || ref.zipsWritten) log("reference data loaded", ref);

@@ -20,8 +20,9 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export const SIGNED_IN_COOKIE = "fc_signed_in";
 
 /**
- * Where to go back to after signing in: a same-site path only. Anything else ("//evil",
- * "https://...", "/\\evil", "javascript:") falls back.
+ * The one rule for every redirect target that comes from a request (refUrl, returnTo, searchUrl):
+ * a same-site path only, normalised. Anything else ("//evil", "https://...", "/\\evil",
+ * "javascript:", a tab or line break, dot segments that collapse to "//evil") falls back.
  */
 export function safeRefUrl(raw: unknown, fallback = "/account"): string {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > 2000) return fallback;
@@ -30,7 +31,9 @@ export function safeRefUrl(raw: unknown, fallback = "/account"): string {
   try {
     const u = new URL(raw, "http://same.invalid");
     if (u.origin !== "http://same.invalid") return fallback;
-    return u.pathname + u.search + u.hash;
+    const path = u.pathname + u.search + u.hash;
+    // "/.//evil.example" and "/a/..//evil.example" normalise to "//evil.example": another site.
+    return path.startsWith("//") ? fallback : path;
   } catch {
     return fallback;
   }

@@ -57,7 +57,7 @@ describe("the compare list", () => {
   });
   it("sends form posts back to same-site paths only", () => {
     expect(safeReturnPath("/cars-for-sale?x=1#a", "/")).toBe("/cars-for-sale?x=1#a");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", 3, undefined]) {
+    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", 3, undefined, "/.//evil.example", "/\t/evil.example"]) {
       expect(safeReturnPath(bad, "/fallback")).toBe("/fallback");
     }
   });

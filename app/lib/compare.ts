@@ -4,6 +4,7 @@
 // 30 characters."
 import { z } from "zod";
 import { COMPARE_LIMIT, TRIM_NAME_MAX } from "./constants.ts";
+import { safeRefUrl } from "./account.ts";
 import { PATHS } from "./routes.ts";
 
 /**
@@ -114,11 +115,9 @@ export function rowDiffers(values: readonly (string | null)[]): boolean {
   return values.some((v) => key(v) !== first);
 }
 
-/** Same-site paths only (no scheme, no host, no `//`): where a compare form may send the shopper back. */
+/** Where a compare form may send the shopper back: the app's one same-site rule (safeRefUrl). */
 export function safeReturnPath(raw: unknown, fallback: string): string {
-  if (typeof raw !== "string" || raw.length > 2000) return fallback;
-  if (!raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
-  return raw;
+  return safeRefUrl(raw, fallback);
 }
 
 /** The build-and-price link for one trim: makeCode, modelCode, ownerId, trim, year, zip. */

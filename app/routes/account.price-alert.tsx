@@ -2,6 +2,7 @@
 import type { Route } from "./+types/account.price-alert";
 import { PriceAlertForm } from "../components/account/price-alert-form";
 import { priceAlertAction, type PriceAlertReply } from "../server/accounts/price-alert-action.server";
+import { documentHeaders } from "../server/http/route-headers.server";
 
 export function loader() {
   return null;
@@ -10,6 +11,9 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   return priceAlertAction(request);
 }
+
+// A refused post's Retry-After reaches the page.
+export const headers = documentHeaders;
 
 export const meta = () => [{ title: "Price alerts | Forecourt" }, { name: "robots", content: "noindex" }];
 

@@ -6,6 +6,7 @@ import type { Route } from "./+types/account.save-search";
 import { EmailCapture, type SaveSearchReplyView } from "../components/account/save-search";
 import { PATHS } from "../lib/routes";
 import { saveSearchAction } from "../server/accounts/save-search.server";
+import { documentHeaders } from "../server/http/route-headers.server";
 
 // Also runs after the action on a document POST: it must not redirect.
 export function loader() {
@@ -15,6 +16,9 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   return saveSearchAction(request);
 }
+
+// A refused post's Retry-After reaches the page.
+export const headers = documentHeaders;
 
 export const meta = () => [{ title: "Save search | Forecourt" }, { name: "robots", content: "noindex" }];
 

@@ -13,6 +13,7 @@ import { signInSchema, signUpSchema } from "../lib/account-schemas";
 import { PATHS } from "../lib/routes";
 import { signInOrUpAction } from "../server/accounts/auth-actions.server";
 import { getSessionUser } from "../server/accounts/session.server";
+import { documentHeaders } from "../server/http/route-headers.server";
 
 function refOf(url: URL): string {
   const ref = safeRefUrl(url.searchParams.get("refUrl"), PATHS.account);
@@ -33,6 +34,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return signInOrUpAction(request);
 }
+
+// A refused post's Retry-After reaches the page.
+export const headers = documentHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.screen === "signup" ? "Create a free account" : "Sign in"} | Forecourt` },

@@ -17,6 +17,7 @@ import {
   KeySpecs,
   Pricing,
   Seller,
+  SellerDescription,
   VehicleHistory,
   Warranty,
   vehicleName,
@@ -31,6 +32,7 @@ import { ReportListing, ShareListing } from "../components/vehicle/share-report"
 import { SimilarListings } from "../components/vehicle/similar-listings";
 import { CompareButton } from "../components/compare/compare-button";
 import { compareStatus } from "../server/compare/compare.server";
+import { documentHeaders } from "../server/http/route-headers.server";
 
 export async function loader({ params, url, request }: Route.LoaderArgs) {
   const [page, compare] = await Promise.all([loadVehiclePage(request, url, params.listingId), compareStatus(request)]);
@@ -40,6 +42,9 @@ export async function loader({ params, url, request }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   return vehicleAction(request, params.listingId);
 }
+
+// A refused post's Retry-After reaches the page.
+export const headers = documentHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const page = loaderData as VehiclePageData | undefined;
@@ -223,6 +228,7 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
           <KeySpecs listing={l} />
+          <SellerDescription html={page.descriptionHtml} />
           <Features groups={page.features} />
           <VehicleHistory items={l.vehicleHistory} />
           <Warranty warranty={page.warranty} />

@@ -19,6 +19,8 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** SQLite file path (embedded default). */
   SQLITE_PATH: z.string().default("data/forecourt.db"),
+  /** SQLite commit durability: FULL (fsync per commit, survives power loss) or NORMAL (survives a killed process). */
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   /** Signs session cookies. Generated per process for local use; required in production. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Public origin, used for canonical URLs and mail links. */

@@ -10,6 +10,8 @@ import { openDatabase, type Database } from "../../app/server/db/connection.serv
 export interface TestDatabase {
   name: "sqlite" | "postgres";
   db: Database;
+  /** Where it lives, for a server process started on the same database. */
+  location: { sqlitePath: string } | { databaseUrl: string };
   drop(): Promise<void>;
 }
 
@@ -17,10 +19,13 @@ export type TestDatabaseFactory = { name: "sqlite" | "postgres"; create(): Promi
 
 async function createSqlite(): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), "forecourt-test-"));
-  const db = await openDatabase({ sqlitePath: path.join(dir, "test.db") });
+  const sqlitePath = path.join(dir, "test.db");
+  // NORMAL: these suites check data, not power-loss durability, and FULL costs 4-8 ms a commit here.
+  const db = await openDatabase({ sqlitePath, sqliteSynchronous: "NORMAL" });
   return {
     name: "sqlite",
     db,
+    location: { sqlitePath },
     async drop() {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -40,6 +45,7 @@ async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   return {
     name: "postgres",
     db,
+    location: { databaseUrl: url.toString() },
     async drop() {
       await db.close();
       const a = new pg.Client({ connectionString: adminUrl });

@@ -79,6 +79,23 @@ export function KeySpecs({ listing }: { listing: ListingSummary }) {
   );
 }
 
+/**
+ * The seller's description. `html` comes from sanitizeDealerHtml (app/lib/dealer-html.ts): only
+ * p, br, ul, ol, li, strong, em, b and i without attributes, all text escaped.
+ */
+export function SellerDescription({ html }: { html: string }) {
+  if (!html) return null;
+  return (
+    <Card id="description" title="Seller's description">
+      <div
+        data-testid="seller-description"
+        className="space-y-3 text-sm leading-6 text-slate-800 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </Card>
+  );
+}
+
 export function Features({ groups }: { groups: VehiclePageData["features"] }) {
   if (groups.length === 0) return null;
   return (

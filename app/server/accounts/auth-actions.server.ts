@@ -6,7 +6,7 @@ import { safeRefUrl } from "../../lib/account.ts";
 import { signInSchema, signUpSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { getDatabase } from "../db/connection.server.ts";
-import { clientAddress, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
 import { quickSavesCookie, readQuickSaves, startSession } from "./session.server.ts";
 import { mergeQuickSaves, saveVehicle } from "./saved-vehicles.server.ts";
 import { authenticate, createUser } from "./users.server.ts";
@@ -32,7 +32,7 @@ export async function signInOrUpAction(request: Request) {
     }
     const limit = takeRateLimit([`sign-up:ip:${ip}`], SIGN_UP_RULE);
     if (!limit.ok) {
-      return data({ intent, result: submission.reply({ formErrors: [rateLimitMessage(limit.retryAfterS)], hideFields: ["password"] }) }, { status: 429 });
+      return data({ intent, result: submission.reply({ formErrors: [rateLimitMessage(limit.retryAfterS)], hideFields: ["password"] }) }, { status: 429, headers: rateLimitHeaders(limit) });
     }
     const created = await createUser(db, submission.value);
     if ("error" in created) {
@@ -57,7 +57,7 @@ export async function signInOrUpAction(request: Request) {
   const limit = takeRateLimit([`sign-in:ip:${ip}`], SIGN_IN_IP_RULE);
   const perEmail = limit.ok ? takeRateLimit([`sign-in:email:${submission.value.email}`], SIGN_IN_RULE) : limit;
   if (!perEmail.ok) {
-    return data({ intent, result: submission.reply({ formErrors: [rateLimitMessage(perEmail.retryAfterS)], hideFields: ["password"] }) }, { status: 429 });
+    return data({ intent, result: submission.reply({ formErrors: [rateLimitMessage(perEmail.retryAfterS)], hideFields: ["password"] }) }, { status: 429, headers: rateLimitHeaders(perEmail) });
   }
   const userId = await authenticate(db, submission.value.email, submission.value.password);
   if (userId === null) {

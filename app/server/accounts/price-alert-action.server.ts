@@ -2,7 +2,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getDatabase } from "../db/connection.server.ts";
-import { clientAddress, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
 import { subscribePriceAlert } from "./alerts-data.server.ts";
 
 export type PriceAlertReply = { ok: boolean; message: string; email: string; listingId: number | null };
@@ -26,7 +26,7 @@ export async function priceAlertAction(request: Request) {
   }
   const { email } = parsed.data;
   const limit = takeRateLimit([`price-alert:ip:${clientAddress(request)}`, `price-alert:email:${email}`], RULE);
-  if (!limit.ok) return data<PriceAlertReply>({ ok: false, message: rateLimitMessage(limit.retryAfterS), email: typed, listingId }, { status: 429 });
+  if (!limit.ok) return data<PriceAlertReply>({ ok: false, message: rateLimitMessage(limit.retryAfterS), email: typed, listingId }, { status: 429, headers: rateLimitHeaders(limit) });
   const r = await subscribePriceAlert(await getDatabase(), email, parsed.data.listingId);
   if (r === "missing") return data<PriceAlertReply>({ ok: false, message: "This car is no longer for sale.", email: typed, listingId }, { status: 404 });
   return data<PriceAlertReply>({

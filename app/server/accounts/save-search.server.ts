@@ -10,7 +10,7 @@ import { PATHS } from "../../lib/routes.ts";
 import { SEARCH_PATH } from "../../lib/search-url.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { getFlags } from "../flags.server.ts";
-import { clientAddress, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
 import { getSessionUser, readSubscribedSearches, subscribedSearchesCookie } from "./session.server.ts";
 import { SAVED_SEARCH_TITLE_MAX, normaliseSearchUrl, saveSearch } from "./saved-searches.server.ts";
@@ -38,7 +38,8 @@ export async function saveSearchAction(request: Request) {
   const { ctx } = await getSearchPageContext();
   const normal = base.success ? normaliseSearchUrl(safeRefUrl(base.data.searchUrl, SEARCH_PATH), ctx) : null;
   const back = normal?.url ?? SEARCH_PATH;
-  const fail = (reply: SaveSearchReply, status = 400) => data<SaveSearchReply>(reply.ok ? reply : { ...reply, searchUrl: back }, { status });
+  const fail = (reply: SaveSearchReply, status = 400, headers?: Record<string, string>) =>
+    data<SaveSearchReply>(reply.ok ? reply : { ...reply, searchUrl: back }, { status, headers });
   if (!base.success || !normal) return fail({ ok: false, field: "form", message: "That search could not be saved." });
   const title = base.data.title || normal.title;
   const db = await getDatabase();
@@ -65,7 +66,7 @@ export async function saveSearchAction(request: Request) {
   }
   const email = captured.data.emailAddress;
   const limit = takeRateLimit([`email-capture:ip:${clientAddress(request)}`, `email-capture:email:${email}`], CAPTURE_RULE);
-  if (!limit.ok) return fail({ ok: false, field: "emailAddress", message: rateLimitMessage(limit.retryAfterS), email: typed }, 429);
+  if (!limit.ok) return fail({ ok: false, field: "emailAddress", message: rateLimitMessage(limit.retryAfterS), email: typed }, 429, rateLimitHeaders(limit));
   const r = await saveSearch(db, { email }, { title, searchUrl: normal.url });
   if (!r.ok) {
     return fail(

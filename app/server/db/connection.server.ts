@@ -31,24 +31,35 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // numeric/float8 already parse to number for float8; keep numeric as number too.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * SQLite's commit durability. FULL (the default): the WAL is fsynced before a commit returns, so
+ * an acknowledged form survives a power cut, not only a killed process; it costs a few ms per
+ * commit. NORMAL survives a killed process but may lose the last commits on power loss (ADR 014).
+ */
+export type SqliteSynchronous = "FULL" | "NORMAL";
+
 export interface OpenOptions {
   databaseUrl?: string;
   sqlitePath?: string;
+  /** SQLite only; default FULL. */
+  sqliteSynchronous?: SqliteSynchronous;
   /** Run migrations (default true). */
   migrate?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.sqlitePath ?? "data/forecourt.db");
+  const db = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(options.sqlitePath ?? "data/forecourt.db", options.sqliteSynchronous ?? "FULL");
   if (options.migrate !== false) await migrate(db);
   return db;
 }
 
-function openSqlite(path: string): Database {
+function openSqlite(path: string, synchronous: SqliteSynchronous): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const raw = new DatabaseSync(path);
   raw.exec("PRAGMA journal_mode = WAL");
-  raw.exec("PRAGMA synchronous = NORMAL");
+  raw.exec(`PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA cache_size = -65536");
@@ -102,7 +113,7 @@ export function getDatabase(options?: OpenOptions): Promise<Database> {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const env = getEnv();
-    const opts = options ?? { databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH };
+    const opts = options ?? { databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH, sqliteSynchronous: env.SQLITE_SYNCHRONOUS };
     holder[KEY] = openDatabase(opts).catch((e) => {
       delete holder[KEY];
       throw e;

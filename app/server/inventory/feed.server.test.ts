@@ -246,4 +246,38 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
     expect(await t.db.kysely.selectFrom("owners").select("id").where("external_id", "=", "DLR-900009").execute()).toHaveLength(0);
     expect((await listing("2T3P1RFV3SC447120")).status).toBe("sold");
   });
+
+  it("stores dealer HTML reduced to the allow-list and drops script links", async () => {
+    const feed = {
+      dealers: [
+        {
+          id: "DLR-900020",
+          name: "Hostile Motors",
+          zip: "10001",
+          website: "javascript:alert(document.cookie)",
+          vehicles: [
+            {
+              vin: "2T3P1RFV5SC447555",
+              condition: "USED",
+              year: 2025,
+              make: "Toyota",
+              model: "RAV4",
+              trim: "XLE",
+              mileage: 1200,
+              price: 25990,
+              exterior_color: "White",
+              interior_color: "Black",
+              description:
+                '<p onclick="steal()">One <b style="x">owner</b></p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">Call us</a><svg onload=alert(1)>',
+            },
+          ],
+        },
+      ],
+    };
+    const s = await importFeed(t.db, { text: JSON.stringify(feed), format: "json", now: LATER + 6000, catalog });
+    expect(s.accepted).toBe(1);
+    expect((await listing("2T3P1RFV5SC447555")).description).toBe("<p>One <b>owner</b></p>Call us");
+    const owner = await t.db.kysely.selectFrom("owners").select(["name", "website"]).where("external_id", "=", "DLR-900020").executeTakeFirstOrThrow();
+    expect(owner).toEqual({ name: "Hostile Motors", website: null });
+  });
 });

@@ -6,6 +6,7 @@
 import type { Catalog, CatalogMake, CatalogModel, CatalogTrim } from "../../lib/catalog-types.ts";
 import type { Database } from "../db/connection.server.ts";
 import type { ZipPlace } from "../../lib/zip.ts";
+import { safeExternalUrl, sanitizeDealerHtml } from "../../lib/dealer-html.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { parseCsv } from "../reference/csv.server.ts";
 import { loadCatalog } from "../reference/catalog.server.ts";
@@ -501,7 +502,8 @@ function validateRow(
       money_back_guarantee: flag(f.money_back_guarantee) ? 1 : 0,
       seller_type: "d",
       image_count: photos === null ? 4 : Math.min(50, Math.max(1, Math.round(photos))),
-      description: text(f.description) || null,
+      // Dealer HTML is stored clean (the page sanitises again when it renders).
+      description: sanitizeDealerHtml(text(f.description)) || null,
       is_hot: 0,
       has_special_offer: flag(f.special_offer) ? 1 : 0,
       view_count: 0,
@@ -532,7 +534,7 @@ function dealerFromRow(raw: RawRow, place: ZipPlace, now: number, warnings: Feed
       name: text(f.dealer_name),
       phone: text(f.dealer_phone) || null,
       email: text(f.dealer_email) || null,
-      website: text(f.dealer_website) || null,
+      website: safeExternalUrl(text(f.dealer_website)),
       logo_url: null,
       street: text(f.dealer_street) || null,
       city: place.city,

@@ -104,10 +104,12 @@ async function deferSqliteIndexes(db: Database): Promise<() => void> {
     )
     .all() as { name: string; sql: string }[];
   for (const ix of indexes) raw.exec(`DROP INDEX IF EXISTS "${ix.name}"`);
+  // The first seed of an empty file skips fsyncs; the connection's own setting comes back after.
+  const synchronous = Number((raw.prepare("PRAGMA synchronous").get() as { synchronous: number }).synchronous);
   raw.exec("PRAGMA synchronous = OFF");
   return () => {
     for (const ix of indexes) raw.exec(ix.sql);
-    raw.exec("PRAGMA synchronous = NORMAL");
+    raw.exec(`PRAGMA synchronous = ${Number.isInteger(synchronous) ? synchronous : 2}`);
     raw.exec("ANALYZE");
   };
 }

@@ -74,6 +74,17 @@ for (const factory of testDatabaseFactories()) {
       expect((await emailedListingIds(t.db, "v2", [listingId])).size).toBe(0);
     });
 
+    it("stores a lead and its mails all together or not at all", async () => {
+      const listing = (await loadLeadListing(t.db, listingId))!;
+      const count = async (table: "leads" | "mail_outbox") => Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      const before = { leads: await count("leads"), mail: await count("mail_outbox") };
+      // The shopper's copy cannot be queued (no address): the seller's mail and the lead go too.
+      await expect(
+        createLead(t.db, listing, { kind: "email", firstName: "No", lastName: "Address", email: "  ", phone: null, comments: "Hello?" }, { visitorId: "v9", ip: null }),
+      ).rejects.toThrow(/empty recipient/);
+      expect({ leads: await count("leads"), mail: await count("mail_outbox") }).toEqual(before);
+    });
+
     it("one-click: sends for an opted-in, complete profile; otherwise opens the form (edit mode when details are missing)", async () => {
       const listing = (await loadLeadListing(t.db, listingId))!;
       const origin = { visitorId: null, userId: 7, ip: null };

@@ -87,8 +87,16 @@ function leadMail(listing: LeadListing, input: LeadInput, url: string) {
   return lines.join("\n");
 }
 
-/** Stores the lead, queues the mail to the seller and a copy to the shopper; returns SUCCESS. */
+/**
+ * Stores the lead, queues the mail to the seller and a copy to the shopper; returns SUCCESS. One
+ * transaction: a crash leaves either all of it or none (never a lead whose seller is not told),
+ * and the caller acknowledges only after the commit.
+ */
 export async function createLead(db: Database, listing: LeadListing, input: LeadInput, origin: LeadOrigin, now = Date.now()): Promise<{ leadId: number; status: LeadStatus }> {
+  return db.kysely.transaction().execute((tx) => storeLead({ ...db, kysely: tx }, listing, input, origin, now));
+}
+
+async function storeLead(db: Database, listing: LeadListing, input: LeadInput, origin: LeadOrigin, now: number): Promise<{ leadId: number; status: LeadStatus }> {
   const url = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "") + PATHS.vehicle(listing.id);
   const inserted = await db.kysely
     .insertInto("leads")

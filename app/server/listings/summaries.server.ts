@@ -1,5 +1,6 @@
 // Hydrates search hits (ids) into the display data cards, pages and the JSON services show.
 // One query per page of ids; the search index itself keeps only what it filters and sorts on.
+import { safeExternalUrl } from "../../lib/dealer-html.ts";
 import type { ListingSummary } from "../../lib/listing.ts";
 import type { Database } from "../db/connection.server.ts";
 
@@ -95,8 +96,8 @@ export async function loadListingSummaries(db: Database, ids: readonly number[])
         name: r.owner_name,
         privateSeller: r.owner_seller_type === "p",
         phone: r.owner_phone,
-        website: r.owner_website,
-        logoUrl: r.owner_logo,
+        website: safeExternalUrl(r.owner_website),
+        logoUrl: safeExternalUrl(r.owner_logo),
         street: r.owner_street,
         city: r.owner_city,
         state: r.owner_state,

@@ -10,7 +10,7 @@ import { getDatabase } from "../db/connection.server.ts";
 import { createLead, loadLeadListing } from "../leads/leads.server.ts";
 import { ensureVisitorId } from "../leads/visitor.server.ts";
 import { reportListing } from "../listings/reports.server.ts";
-import { clientAddress, rateLimitMessage, takeRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { parseListingId } from "./vehicle-page.server.ts";
 
 /** Enquiries (contact or offer): per address and per sender email. */
@@ -58,7 +58,7 @@ export async function vehicleAction(request: Request, rawId: string | undefined)
 
   if (value.intent === "report") {
     const limited = takeRateLimit([`report:ip:${ip}`], REPORT_LIMIT);
-    if (!limited.ok) return reply(intent, submission.reply({ formErrors: [rateLimitMessage(limited.retryAfterS)] }), 429, { ...headers, "Retry-After": String(limited.retryAfterS) });
+    if (!limited.ok) return reply(intent, submission.reply({ formErrors: [rateLimitMessage(limited.retryAfterS)] }), 429, { ...headers, ...rateLimitHeaders(limited) });
     await reportListing(db, id, { reason: value.reason, comment: value.comment ?? null, reporterKey: `v:${visitor.id}`, ip });
     throw redirect(`${PATHS.vehicle(id)}?reported=1#report`, { headers });
   }
@@ -76,7 +76,7 @@ export async function vehicleAction(request: Request, rawId: string | undefined)
   ] as const) {
     const limited = takeRateLimit([key], rule);
     if (!limited.ok) {
-      return reply(intent, submission.reply({ formErrors: [rateLimitMessage(limited.retryAfterS)] }), 429, { ...headers, "Retry-After": String(limited.retryAfterS) });
+      return reply(intent, submission.reply({ formErrors: [rateLimitMessage(limited.retryAfterS)] }), 429, { ...headers, ...rateLimitHeaders(limited) });
     }
   }
   await createLead(

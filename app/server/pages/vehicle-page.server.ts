@@ -5,6 +5,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { MONEY_BACK_GUARANTEE } from "../../lib/constants.ts";
+import { sanitizeDealerHtml } from "../../lib/dealer-html.ts";
 import { verdictReason } from "../../lib/price-verdict.ts";
 import { listingImages, type ListingImage, type ListingSummary } from "../../lib/listing.ts";
 import { PATHS } from "../../lib/routes.ts";
@@ -174,6 +175,8 @@ export interface VehiclePageData {
   /** The shopper's valid ZIP, carried by the page's GET forms. */
   zip: string | null;
   warranty: WarrantyInfo;
+  /** The seller's description, reduced to the dealer-HTML allow-list ("" when there is none). */
+  descriptionHtml: string;
   /** Distance from the shopper's ZIP, when a valid one was given. */
   distance: { zip: string; city: string; state: string; miles: number } | null;
 }
@@ -229,7 +232,7 @@ export async function loadVehiclePage(request: Request, url: URL, rawId: string 
     db.kysely
       .selectFrom("listings as l")
       .innerJoin("owners as o", "o.id", "l.owner_id")
-      .select(["l.market_count", "l.market_radius", "o.hide_email_form"])
+      .select(["l.market_count", "l.market_radius", "l.description", "o.hide_email_form"])
       .where("l.id", "=", id)
       .executeTakeFirst(),
     readVisitorId(request),
@@ -273,6 +276,8 @@ export async function loadVehiclePage(request: Request, url: URL, rawId: string 
     reported: p.get("reported") === "1",
     zip: place ? place.zip : null,
     warranty: warrantyInfo(listing),
+    // Sanitised again at render: rows stored before the feed cleaned them, or written another way.
+    descriptionHtml: sanitizeDealerHtml(market?.description),
     distance: place
       ? {
           zip: place.zip,

@@ -55,6 +55,11 @@ export function rateLimitMessage(retryAfterS: number): string {
     : `Too many attempts. Please wait ${minutes} minutes and try again.`;
 }
 
+/** Headers of a refused form's 429: when to try again. */
+export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+  return { "Retry-After": String(Math.max(1, result.retryAfterS)) };
+}
+
 /** Tests only: forget every hit. */
 export function resetRateLimits() {
   hits.clear();
