@@ -1,13 +1,19 @@
 // npm run size: builds the app, then prints the compressed size of the JavaScript the results page
 // (/cars-for-sale and its category paths) loads: the route manifest, the client entry, the root
 // route and the results route with every chunk they import (what React Router puts in the page's
-// modulepreload links). Fails above the budget of issue 5: 100 KB gzip in total.
+// modulepreload links), brotli as served (the build's brotli-11 copies, scripts/vite-precompress.ts)
+// and gzip, with the framework's share and our own apart. Fails when our own code passes 35 KB or
+// the page 125 KB brotli; issue 5's 100 KB is printed with whether it is met (ADR 013).
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 
-const BUDGET_BYTES = 100 * 1024;
+/** Issue 5's figure for the whole page, which the mandated framework alone nearly fills (ADR 013). */
+const ISSUE_BUDGET_BYTES = 100 * 1024;
+/** What this script holds (ADR 013): our own code, and the page in all, brotli as served. */
+const OWN_BUDGET_BYTES = 35 * 1024;
+const TOTAL_BUDGET_BYTES = 125 * 1024;
 const CLIENT = "build/client";
 const ROUTES = ["root", "routes/cars-for-sale", "routes/cars-for-sale.category"];
 
@@ -29,21 +35,45 @@ for (const id of ROUTES) {
   for (const f of route.imports ?? []) files.add(f);
 }
 
-let raw = 0;
-let gz = 0;
-const rows: [string, number, number][] = [];
+/** Chunks that are React, React DOM and React Router themselves (named by the bundler after them). */
+const FRAMEWORK = /^\/assets\/(entry\.client|components|jsx-runtime|chunk-[A-Z0-9]+)-[\w-]+\.js$/;
+const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }).length;
+/** What a browser that takes brotli downloads: the build's brotli-11 copy, else the middleware's quality 4. */
+function servedBrotli(file: string, bytes: Buffer): number {
+  const copy = join(CLIENT, `${file}.br`);
+  return existsSync(copy) ? statSync(copy).size : brotli(bytes, 4);
+}
+
+const total = { raw: 0, gz: 0, served: 0 };
+const own = { gz: 0, served: 0 };
+const rows: [string, number, number, number, boolean][] = [];
 for (const file of files) {
   const bytes = readFileSync(join(CLIENT, file));
   const zipped = gzipSync(bytes, { level: 9 }).length;
-  raw += bytes.length;
-  gz += zipped;
-  rows.push([file, bytes.length, zipped]);
+  const served = servedBrotli(file, bytes);
+  const framework = FRAMEWORK.test(file);
+  total.raw += bytes.length;
+  total.gz += zipped;
+  total.served += served;
+  if (!framework) {
+    own.gz += zipped;
+    own.served += served;
+  }
+  rows.push([file, bytes.length, zipped, served, framework]);
 }
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-rows.sort((a, b) => b[2] - a[2]);
-for (const [file, size, zipped] of rows) console.log(`${kb(zipped).padStart(9)} gzip ${kb(size).padStart(9)} raw  ${file}`);
-console.log(`results page JavaScript: ${kb(gz)} gzip (${kb(raw)} raw) in ${files.size} files; budget ${kb(BUDGET_BYTES)}`);
-if (gz > BUDGET_BYTES) {
-  console.error(`over budget by ${kb(gz - BUDGET_BYTES)}`);
+rows.sort((a, b) => b[3] - a[3]);
+for (const [file, size, zipped, served, framework] of rows) {
+  console.log(`${kb(served).padStart(9)} br served ${kb(zipped).padStart(9)} gzip ${kb(size).padStart(9)} raw  ${file}${framework ? "  (framework)" : ""}`);
+}
+console.log(`results page JavaScript, ${files.size} files: ${kb(total.served)} brotli as served, ${kb(total.gz)} gzip, ${kb(total.raw)} raw`);
+console.log(`  framework (React, React DOM, React Router): ${kb(total.served - own.served)} brotli, ${kb(total.gz - own.gz)} gzip`);
+console.log(`  Forecourt's own code: ${kb(own.served)} brotli, ${kb(own.gz)} gzip; budget ${kb(OWN_BUDGET_BYTES)} brotli`);
+console.log(`  issue 5's ${kb(ISSUE_BUDGET_BYTES)} for the whole page: ${total.served <= ISSUE_BUDGET_BYTES ? "met" : "not met: the framework alone is close to it (ADR 013)"}`);
+const over: string[] = [];
+if (own.served > OWN_BUDGET_BYTES) over.push(`our own code is over its budget by ${kb(own.served - OWN_BUDGET_BYTES)}`);
+if (total.served > TOTAL_BUDGET_BYTES) over.push(`the page is over ${kb(TOTAL_BUDGET_BYTES)} by ${kb(total.served - TOTAL_BUDGET_BYTES)}`);
+if (over.length > 0) {
+  console.error(over.join("; "));
   process.exit(1);
 }

@@ -27,6 +27,7 @@ import { FixedBottomAd, FooterAd } from "../components/search/house-ads";
 import { ModelReference } from "../components/search/model-reference";
 import { ShoppingAssistant } from "../components/search/shopping-assistant";
 import { SuggestedFilters } from "../components/search/suggested-filters";
+import { ModelClarification } from "../components/search/model-clarification";
 import { TieredListingGrid } from "../components/search/tiered-grid";
 import type { ResultsPageData, SearchPageData } from "../components/search/types";
 import { TEXT } from "../lib/constants";
@@ -34,15 +35,16 @@ import { formatInt } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { compareAction, loadSearchPage } from "../server/pages/results-page.server";
 import { resultsAction } from "../server/pages/results-extras.server";
+import { modelClarificationAction } from "../server/pages/model-clarification.server";
 import { HIDE_SHOWCASE_INTENT } from "../components/search/extras-types";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadSearchPage(request, url);
 }
 
-/** Card quick action: Compare (a form post without JavaScript, a fetcher with it). */
+/** Card quick action: Compare (a form post without JavaScript, a fetcher with it); the showcase hide; the model clarification's answer. */
 export async function action({ request, url }: Route.ActionArgs) {
-  return (await resultsAction(request, url)) ?? compareAction(request, url);
+  return (await resultsAction(request, url)) ?? (await modelClarificationAction(request, url)) ?? compareAction(request, url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -114,7 +116,9 @@ function Results({ page }: { page: ResultsPageData }) {
   const { debounceMs } = useResultsTiming();
   const evInfo = usePublicFlags().evInfo ?? true;
   const hydrated = useHydrated();
-  const { formKey } = useInstantFilters({ formId: FILTER_PANEL_ID, debounceMs, searchKey: `${page.firstPageHref}|${page.priceError ?? ""}|${page.zipError ?? ""}` });
+  // Every navigation that lands (a new history entry key; not a Compare revalidation) remounts the
+  // filter form with the server's values, unless the shopper typed since the last submission.
+  const { formKey } = useInstantFilters({ formId: FILTER_PANEL_ID, debounceMs, searchKey: `${location.key}|${page.firstPageHref}|${page.priceError ?? ""}|${page.zipError ?? ""}` });
   const extras = page.extras ?? null;
   return (
     <main>
@@ -183,6 +187,7 @@ function Results({ page }: { page: ResultsPageData }) {
             </div>
           ) : null}
           {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
+          {page.clarification ? <ModelClarification key={page.clarification.code} data={page.clarification} /> : null}
           {page.priceError || page.zipError ? (
             <p className="mt-3 text-sm font-medium text-red-700">
               {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}

@@ -2,7 +2,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { PRICE_INPUT, TEXT, YEAR_FILTER_RANGE } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
-import { SEARCH_PATH, type SearchChip } from "../../lib/search-url";
+import type { SearchChip } from "../../lib/search-url";
+import { PATHS } from "../../lib/routes";
+import { DealerDifference } from "./dealer-difference";
 import { FilterChips } from "./filter-chips";
 import { HiddenInputs } from "./hidden-inputs";
 import { Icon } from "./icons";
@@ -19,7 +21,12 @@ import type {
   YearSection,
 } from "./types";
 
+/** The results page (from routes.ts: the URL module stays out of the browser bundle). */
+const SEARCH_PATH = PATHS.search;
+
 export const FILTER_PANEL_ID = "filters";
+/** The Seller Type section's field: it carries the 'dealer difference' dialog. */
+const SELLER_TYPE_FIELD = "sellerType";
 
 /**
  * The filter panel: one GET form with every section in the spec's order. On desktop it is the
@@ -327,6 +334,7 @@ function ChoiceFields({ section }: { section: ChoiceSection }) {
         <OptionList name={section.name} type={section.kind} groups={section.groups} idBase={section.id} />
         <More section={section} name={section.name} type={section.kind} />
       </fieldset>
+      {section.name === SELLER_TYPE_FIELD ? <DealerDifference /> : null}
     </Disclosure>
   );
 }

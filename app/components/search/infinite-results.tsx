@@ -3,21 +3,29 @@
 //   /cars-for-sale-batch while 25 placeholders hold its place; it stops at the last batch or the
 //   result window's maximum. 'See More Results' stays a real link: without JavaScript, and after
 //   a failed load, it navigates to the next batch's page;
-// - the address follows the batch in view (history.replaceState, keeping the router's entry), so
-//   a reload shows that batch; client-side back and forward restore every loaded batch (kept
-//   in memory per history entry), so the scroll position lands on the same card;
+// - the address follows the batch in view (history.replaceState, keeping the router's entry).
+//   The loaded batches and the card at the top of the screen are also kept in the history entry's
+//   state, so a reload, or back from another document (the card's title is a plain link), shows
+//   the same cards at the same place once hydrated; without JavaScript (and before hydration) the
+//   page is the batch in the address with a 'Show earlier results' link above it. Client-side back
+//   and forward restore every batch from memory (per history entry);
+// - the placeholders never take a click (pointer-events: none, inert) and reserve the whole
+//   batch's room, so the list below them does not move when the cards land;
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
 //   region says '{n} Matches' when it lands.
 // Decisions: docs/decisions/011-results-page-javascript.md.
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
-import { SEARCH_PATH } from "../../lib/search-url";
+import { PATHS } from "../../lib/routes";
 import { EmptyResults, ListingGrid } from "./results-list";
 import type { ListingCardData, ResultsPageData } from "./types";
 import { useResultsTiming } from "./use-public-flags";
+
+/** The results page (the search URL module's own path; imported from routes.ts so the URL module stays out of the browser bundle). */
+const SEARCH_PATH = PATHS.search;
 
 /** Placeholders shown while a batch loads (SPEC: "shows 25 placeholders while loading"). */
 export const PLACEHOLDER_COUNT = 25;
@@ -39,6 +47,51 @@ const byEntry = new Map<string, Loaded>();
 const ENTRIES_KEPT = 30;
 
 const here = () => window.location.pathname + window.location.search;
+
+/** Where the loaded batches live in the history entry's state (beside the router's own keys). */
+const STATE_FIELD = "forecourtResults";
+interface Anchor {
+  /** The first card (listing id) at least partly on screen, and its top edge in the viewport. */
+  id: number;
+  top: number;
+}
+interface Saved {
+  loaded: Loaded;
+  anchor: Anchor | null;
+}
+
+function readSaved(): Saved | null {
+  const saved = (window.history.state as Record<string, unknown> | null)?.[STATE_FIELD] as Saved | undefined;
+  if (!saved || !saved.loaded || !Array.isArray(saved.loaded.batches) || saved.loaded.batches.length === 0) return null;
+  return saved;
+}
+
+/** Keeps `saved` in the current history entry (the URL and the router's keys stay as they are). */
+function writeSaved(saved: Saved | null) {
+  try {
+    window.history.replaceState({ ...(window.history.state as object | null), [STATE_FIELD]: saved ?? undefined }, "");
+  } catch {
+    // Too large or throttled: reload then shows the batch in the address, as without JavaScript.
+  }
+}
+
+/** Whether `saved` is this page's search and holds the batch the page was loaded at. */
+function fits(saved: Loaded | null | undefined, page: ResultsPageData): saved is Loaded {
+  return !!saved && saved.searchKey === page.firstPageHref && saved.batches.some((b) => b.firstRecord === page.firstRecord);
+}
+
+/** The first card of the list whose bottom is below the top of the screen. */
+function anchorOf(batches: Batch[]): Anchor | null {
+  for (const b of batches) {
+    for (const l of b.listings) {
+      const el = document.getElementById(`listing-${l.id}`);
+      if (!el) continue;
+      const box = el.getBoundingClientRect();
+      if (box.bottom > 0) return { id: l.id, top: box.top };
+    }
+  }
+  return null;
+}
 
 export function InfiniteResults({
   page,
@@ -63,18 +116,70 @@ export function InfiniteResults({
   });
   const restore = (): Loaded | null => {
     const saved = byEntry.get(location.key);
-    return saved && saved.searchKey === page.firstPageHref && saved.batches.some((b) => b.firstRecord === page.firstRecord) ? saved : null;
+    if (fits(saved, page)) return saved;
+    const kept = readSaved()?.loaded;
+    return fits(kept, page) ? kept : null;
   };
   // During hydration the first render must match the server's, so restoring starts after it.
   const [loaded, setLoaded] = useState<Loaded>(() => (hydrated ? restore() : null) ?? fromPage());
+  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
   const [seen, setSeen] = useState(page);
   if (seen !== page) {
     // New loader data: the same search with this batch already shown (a revalidation after
     // Compare) keeps the list; anything else starts from the page (or its saved entry).
     setSeen(page);
-    const same = loaded.searchKey === page.firstPageHref && loaded.batches.some((b) => b.firstRecord === page.firstRecord);
-    if (!same) setLoaded(restore() ?? fromPage());
+    if (!fits(loaded, page)) {
+      setLoaded(restore() ?? fromPage());
+      // A new page (e.g. 'See More Results' followed after a failed load) starts afresh.
+      setStatus("idle");
+    }
   }
+
+  // ---- after a document load (reload, back from another document): the batches kept in the
+  // history entry come back once hydrated, and the screen returns to the card it showed.
+  const anchorTo = useRef<Anchor | null>(null);
+  const documentLoad = useRef(!hydrated);
+  useEffect(() => {
+    if (!documentLoad.current) return;
+    const saved = readSaved();
+    if (!saved || !fits(saved.loaded, page) || saved.loaded.batches.length < 2) return;
+    anchorTo.current = saved.anchor;
+    setLoaded(saved.loaded);
+    // Only once, on the first mount after the document loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLayoutEffect(() => {
+    const anchor = anchorTo.current;
+    if (!anchor) return;
+    anchorTo.current = null;
+    const el = document.getElementById(`listing-${anchor.id}`);
+    if (el) window.scrollBy(0, el.getBoundingClientRect().top - anchor.top);
+  }, [loaded]);
+
+  // Several batches: keep them, and the card at the top of the screen, in the history entry.
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
+  const keep = loaded.batches.length > 1;
+  useEffect(() => {
+    if (!keep) return;
+    const save = () => writeSaved({ loaded: loadedRef.current, anchor: anchorOf(loadedRef.current.batches) });
+    save();
+    // After scrolling stops (history.replaceState is rate-limited), and when the page is left.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(save, 300);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", save);
+    document.addEventListener("click", save, true);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", save);
+      document.removeEventListener("click", save, true);
+    };
+  }, [keep, loaded]);
 
   useEffect(() => {
     byEntry.delete(location.key);
@@ -83,8 +188,8 @@ export function InfiniteResults({
   }, [location.key, loaded]);
 
   // ---- loading the next batch
-  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
   const controller = useRef<AbortController | null>(null);
+  const rowHeight = useRef<number | null>(null);
   useEffect(() => {
     // A new search abandons a batch still loading.
     controller.current?.abort();
@@ -96,6 +201,10 @@ export function InfiniteResults({
     if (!next || controller.current) return;
     const ctl = new AbortController();
     controller.current = ctl;
+    // Placeholders as tall as the list's last row, so the batch landing moves nothing below.
+    const last = loaded.batches.at(-1)?.listings.at(-1);
+    const row = last ? document.getElementById(`listing-${last.id}`)?.parentElement?.getBoundingClientRect().height : undefined;
+    rowHeight.current = row && row > 0 ? Math.round(row) : null;
     setStatus("loading");
     try {
       const res = await fetch(`${BATCH_PATH}?url=${encodeURIComponent(next)}`, { signal: ctl.signal, headers: { accept: "application/json" } });
@@ -113,7 +222,7 @@ export function InfiniteResults({
     } finally {
       if (controller.current === ctl) controller.current = null;
     }
-  }, [loaded.nextHref, loaded.searchKey]);
+  }, [loaded.nextHref, loaded.searchKey, loaded.batches]);
 
   const sentinel = useRef<HTMLDivElement>(null);
   const searching = navigation.state !== "idle" && navigation.location?.pathname.startsWith(SEARCH_PATH) === true && !navigation.location.pathname.startsWith(`${SEARCH_PATH}/vehicle/`);
@@ -193,6 +302,15 @@ export function InfiniteResults({
         {TEXT.matches(page.total)}
       </p>
       <div className="mt-4">
+        {previousHref && listings.length > 0 ? (
+          // A page opened in the middle of a search (a reload or back after scrolling, a shared
+          // link): the way to the cards above it, with or without JavaScript.
+          <p className="mb-4 text-center text-sm">
+            <Link to={previousHref} className="font-semibold text-brand-700 underline underline-offset-2">
+              Show earlier results
+            </Link>
+          </p>
+        ) : null}
         {before}
         {listings.length === 0 ? (
           <>
@@ -202,16 +320,18 @@ export function InfiniteResults({
         ) : firstGrid && first === page.firstRecord ? (
           <>
             {firstGrid}
-            {listings.length > loaded.batches[0]!.listings.length ? (
-              <div className="mt-4">
-                <ListingGrid listings={loaded.batches.slice(1).flatMap((b) => b.listings)} compare={page.compare} labelledBy="results-heading" />
-              </div>
-            ) : null}
+            {loaded.batches.slice(1).map((b) =>
+              b.listings.length > 0 ? (
+                <div key={b.firstRecord} data-batch={b.firstRecord} className="mt-4">
+                  <ListingGrid listings={b.listings} compare={page.compare} labelledBy="results-heading" />
+                </div>
+              ) : null,
+            )}
           </>
         ) : (
           <ListingGrid id="listings" listings={listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
         )}
-        {status === "loading" ? <Placeholders count={Math.min(PLACEHOLDER_COUNT, Math.max(1, page.total - first - listings.length))} /> : null}
+        {status === "loading" ? <Placeholders expected={Math.min(PAGE_SIZE, Math.max(1, page.total - first - listings.length))} rowHeight={rowHeight.current} /> : null}
       </div>
       {listings.length > 0 ? (
         <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
@@ -248,15 +368,19 @@ export function InfiniteResults({
 }
 
 /**
- * Card-sized placeholders (the same grid and picture ratio, so nothing moves when cards land): 25,
- * or fewer when fewer results are left (so the page does not shrink when the last cards land).
+ * Card-sized placeholders (the same grid, card classes and picture ratio): 25, or fewer when fewer
+ * results are left. The rest of the coming batch's room is reserved by invisible cards of the same
+ * shape, so the paging links below do not move when the cards land. They never take a click
+ * (pointer-events: none, inert): a click meant for a link that moved lands on nothing.
  */
-function Placeholders({ count }: { count: number }) {
+function Placeholders({ expected, rowHeight }: { expected: number; rowHeight: number | null }) {
+  const shown = Math.min(PLACEHOLDER_COUNT, expected);
+  const style = rowHeight ? { height: rowHeight } : undefined;
   return (
-    <ul aria-hidden="true" data-testid="placeholders" className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="flex">
-          <div className="card animate-pulse">
+    <ul aria-hidden="true" inert data-testid="placeholders" className="pointer-events-none mt-4 grid select-none gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: expected }, (_, i) => (
+        <li key={i} data-placeholder={i < shown ? "" : undefined} style={style} className={i < shown ? "flex" : "invisible flex"}>
+          <div className={i < shown ? "card animate-pulse" : "card"}>
             <div className="card-img" />
             <div className="card-body">
               <div className="h-5 w-3/4 rounded bg-slate-200" />

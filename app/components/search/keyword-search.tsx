@@ -10,9 +10,12 @@ import { Form, useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { DEFAULT_SORT } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
-import { SEARCH_PATH } from "../../lib/search-url";
+import { PATHS } from "../../lib/routes";
 import { HiddenInputs } from "./hidden-inputs";
 import { useResultsTiming } from "./use-public-flags";
+
+/** The results page (the search URL module's own path; imported from routes.ts so the URL module stays out of the browser bundle). */
+const SEARCH_PATH = PATHS.search;
 
 export const SUGGEST_PATH = "/rest/lsc/marketplace/suggested/keywords/";
 const MIN_CHARS = 2;

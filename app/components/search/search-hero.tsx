@@ -1,10 +1,13 @@
 import { Form, Link, useLocation } from "react-router";
-import { SEARCH_PATH, type Crumb } from "../../lib/search-url";
+import type { Crumb } from "../../lib/search-url";
+import { PATHS } from "../../lib/routes";
 import { HiddenInputs } from "./hidden-inputs";
 import { Icon } from "./icons";
 import { RadiusSelect, ZipInput } from "./location-fields";
 import type { ResultsPageData } from "./types";
 
+/** The results page (from routes.ts: the URL module stays out of the browser bundle). */
+const SEARCH_PATH = PATHS.search;
 
 /** Hero: breadcrumbs, the search's heading, and the location / radius editor. */
 export function SearchHero({ heading, crumbs, location }: { heading: string; crumbs: Crumb[]; location: ResultsPageData["location"] }) {

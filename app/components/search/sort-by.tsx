@@ -1,7 +1,10 @@
 import { Form, useLocation } from "react-router";
 import { SORT_OPTIONS, TEXT, type SortOption } from "../../lib/constants";
-import { SEARCH_PATH } from "../../lib/search-url";
+import { PATHS } from "../../lib/routes";
 import { HiddenInputs } from "./hidden-inputs";
+
+/** The results page (the search URL module's own path; imported from routes.ts so the URL module stays out of the browser bundle). */
+const SEARCH_PATH = PATHS.search;
 
 export const SORT_LABELS: Record<SortOption, string> = {
   relevance: "Relevance",

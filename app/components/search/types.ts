@@ -150,6 +150,18 @@ export interface ResultsPageData {
   compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
   /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
   extras?: ResultsExtras | null;
+  /** 'Model Name Clarification' (app/server/pages/model-clarification.server.ts): null when not asked. */
+  clarification?: ModelClarificationData | null;
+}
+
+/** The keyword names a model the search has not chosen: 'Did you mean {label}?' */
+export interface ModelClarificationData {
+  /** The suggested make and model, e.g. "Toyota RAV4". */
+  label: string;
+  /** `MAKE|MODEL`, what the answer form sends back. */
+  code: string;
+  /** The same search with the make and model added. */
+  yesHref: string;
 }
 
 export interface SearchErrorData {

@@ -57,6 +57,7 @@ import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import { serviceCalls } from "../services/calls.server.ts";
 import { reportError } from "../observability/log.server.ts";
 import { loadResultsExtras, takePool, withSponsoredPool } from "./results-extras.server.ts";
+import { modelClarification } from "./model-clarification.server.ts";
 import type {
   ChoiceSection,
   FilterOptionData,
@@ -561,6 +562,11 @@ export async function loadSearchPage(request: Request, url: URL) {
     zipError: checks.zipError,
     compare: { ...compareState, items: compareItems },
   };
+  // 'Model Name Clarification' for a keyword that names a model: optional.
+  page.clarification = await modelClarification(request, state, ctx, engine).catch((error: unknown) => {
+    reportError("model clarification failed", error);
+    return null;
+  });
   // Section-2 extras (model reference, suggested filters, card tiers, showcase ...): optional.
   try {
     page.extras = await loadResultsExtras({ request, state, ctx, labels, result, pool, db, engine, flags, organic: page.listings });
