@@ -1,21 +1,11 @@
 // The operator's review of reported listings, JavaScript off and on: three shoppers report a car,
 // it leaves the search; an operator (OPERATOR_EMAILS in playwright.config.ts) sees it with its
 // reports and relists it, and it is searchable again. Anyone else gets a 404.
-import { DatabaseSync } from "node:sqlite";
 import type { Browser, Page } from "@playwright/test";
+import { query } from "./db";
 import { expect, test } from "./fixtures";
 
-const DB_PATH = process.env.E2E_SQLITE_PATH ?? "data/e2e.db";
 const PASSWORD = "correct-horse-42";
-
-function query<T>(sql: string, ...params: (string | number)[]): T[] {
-  const db = new DatabaseSync(DB_PATH, { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 
 /** An account in OPERATOR_EMAILS, one per project (created on first use, signed in after). */
 async function signInAsOperator(page: Page, project: string) {

@@ -1,20 +1,9 @@
-import { DatabaseSync } from "node:sqlite";
 import { monthlyPayment } from "../../app/lib/payment";
+import { query } from "./db";
 import { expect, test } from "./fixtures";
 
 // The vehicle page's forms, with JavaScript off and on: payment estimate, contact the seller,
 // make offer, report, share. What is stored is read from the e2e database; mail from /dev/mail.
-
-const DB_PATH = process.env.E2E_SQLITE_PATH ?? "data/e2e.db";
-
-function query<T>(sql: string, ...params: (string | number)[]): T[] {
-  const db = new DatabaseSync(DB_PATH, { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 
 /** Active listings of dealers that take email, or of private sellers; `skip` keeps the two projects apart. */
 function listing(kind: "dealer" | "private", skip: number): { id: number; price: number; dealer: string; dealerEmail: string | null } {

@@ -3,7 +3,7 @@
 // database every submission that got its success answer is there (lead, its mail, the save).
 // Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (as `npm test` does).
 import { afterAll, describe, expect, it } from "vitest";
-import { FormClient, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
+import { FormClient, startAppServer, testServerPort, type AppServer, activeListingIds } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
 
 const WORKERS = 12;
@@ -49,20 +49,8 @@ describe.each(testDatabaseFactories().map((f, slot) => ({ ...f, slot })))("SIGKI
       const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
       shoppers.push({ client, userId: Number(user.id) });
     }
-
-    const active = (sellerType: "d" | "p") =>
-      db
-        .selectFrom("listings as l")
-        .innerJoin("owners as o", "o.id", "l.owner_id")
-        .select("l.id")
-        .where("l.status", "=", "active")
-        .where("o.seller_type", "=", sellerType)
-        .where("o.hide_email_form", "=", 0)
-        .orderBy("l.id")
-        .execute()
-        .then((rows) => rows.map((r) => Number(r.id)));
-    const dealerIds = await active("d");
-    const privateIds = await active("p");
+    const dealerIds = await activeListingIds(db, "d");
+    const privateIds = await activeListingIds(db, "p");
     expect(dealerIds.length).toBeGreaterThan(20);
     expect(privateIds.length).toBeGreaterThan(5);
     const saveIds = [...dealerIds, ...privateIds];

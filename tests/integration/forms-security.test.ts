@@ -6,7 +6,7 @@
 // - every route that takes a return address (refUrl, returnTo, searchUrl) sends hostile values
 //   back to this site only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FormClient, startAppServer, testServerPort, type AppServer, type FormResponse } from "../support/app-server.ts";
+import { FormClient, startAppServer, testServerPort, type AppServer, type FormResponse, activeListingIds } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
 
 const PASSWORD = "correct-horse-battery-9";
@@ -21,19 +21,8 @@ beforeAll(async () => {
   // SQLite: the limits live in the process, not the database.
   t = await testDatabaseFactories()[0]!.create();
   server = await startAppServer({ port: await testServerPort(4), ...t.location, seedListings: 300, env: { TRUST_PROXY: "true" } });
-  const active = (sellerType: "d" | "p") =>
-    t.db.kysely
-      .selectFrom("listings as l")
-      .innerJoin("owners as o", "o.id", "l.owner_id")
-      .select("l.id")
-      .where("l.status", "=", "active")
-      .where("o.seller_type", "=", sellerType)
-      .where("o.hide_email_form", "=", 0)
-      .orderBy("l.id")
-      .execute()
-      .then((rows) => rows.map((r) => Number(r.id)));
-  dealerIds = await active("d");
-  privateIds = await active("p");
+  dealerIds = await activeListingIds(t.db.kysely, "d");
+  privateIds = await activeListingIds(t.db.kysely, "p");
 }, 600_000);
 
 afterAll(async () => {

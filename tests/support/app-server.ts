@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import type { Kysely } from "kysely";
+import type { DB } from "../../app/server/db/schema.server.ts";
 import { ensureBuildLocked } from "../../scripts/ensure-build.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -172,4 +174,18 @@ export class FormClient {
     this.keep(res);
     return { status: res.status, location: res.headers.get("location"), body: await res.text(), headers: res.headers };
   }
+}
+
+/** Active listings of dealers that take email (sellerType "d") or of private sellers ("p"), by id. */
+export async function activeListingIds(db: Kysely<DB>, sellerType: "d" | "p"): Promise<number[]> {
+  const rows = await db
+    .selectFrom("listings as l")
+    .innerJoin("owners as o", "o.id", "l.owner_id")
+    .select("l.id")
+    .where("l.status", "=", "active")
+    .where("o.seller_type", "=", sellerType)
+    .where("o.hide_email_form", "=", 0)
+    .orderBy("l.id")
+    .execute();
+  return rows.map((r) => Number(r.id));
 }

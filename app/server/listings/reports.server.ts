@@ -56,16 +56,22 @@ export async function reportListing(
   return { stored: inserted !== undefined, reporters, hidden };
 }
 
-/** An operator's review found nothing wrong: the listing is searchable again; older reports no longer count. */
-export async function clearListingReview(db: Database, listingId: number, now = Date.now()): Promise<boolean> {
+/** Ends a listing's review with the operator's decision; false when it was not in review. */
+async function endReview(db: Database, listingId: number, status: "active" | "expired", now: number): Promise<boolean> {
   const r = await db.kysely
     .updateTable("listings")
-    .set({ status: "active", reviewed_at: now, updated_at: now })
+    .set({ status, reviewed_at: now, updated_at: now })
     .where("id", "=", listingId)
     .where("status", "=", "review")
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return false;
   inventoryChanges.emit({ kind: "listings", ids: [listingId], at: now });
+  return true;
+}
+
+/** An operator's review found nothing wrong: the listing is searchable again; older reports no longer count. */
+export async function clearListingReview(db: Database, listingId: number, now = Date.now()): Promise<boolean> {
+  if (!(await endReview(db, listingId, "active", now))) return false;
   await refreshMarketForListings(db, [listingId], now);
   return true;
 }
@@ -84,16 +90,8 @@ export async function listingsInReview(db: Database): Promise<{ id: number; repo
 }
 
 /** An operator's review upheld the reports: the listing is taken down for good (shown as no longer available). */
-export async function takeDownListing(db: Database, listingId: number, now = Date.now()): Promise<boolean> {
-  const r = await db.kysely
-    .updateTable("listings")
-    .set({ status: "expired", reviewed_at: now, updated_at: now })
-    .where("id", "=", listingId)
-    .where("status", "=", "review")
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) return false;
-  inventoryChanges.emit({ kind: "listings", ids: [listingId], at: now });
-  return true;
+export function takeDownListing(db: Database, listingId: number, now = Date.now()): Promise<boolean> {
+  return endReview(db, listingId, "expired", now);
 }
 
 export interface ReviewItem {
