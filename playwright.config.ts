@@ -48,6 +48,9 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://localhost:${PORT}`,
       // Journeys read the mail the app wrote at /dev/mail.
       DEV_MAIL: "true",
+      // Rate limits count X-Forwarded-For's first address: the operator journey's reporters come
+      // from their own addresses, so they do not spend the shared 127.0.0.1 report allowance.
+      TRUST_PROXY: "true",
       // The operator journey's accounts (tests/e2e/operator.spec.ts).
       OPERATOR_EMAILS: "operator-no-js@forecourt.test,operator-js@forecourt.test",
       // Searching this keyword makes the search engine call throw (the failure screen journey).

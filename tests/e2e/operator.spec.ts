@@ -23,8 +23,9 @@ async function signInAsOperator(page: Page, project: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Reported listings" })).toBeVisible();
 }
 
-async function report(browser: Browser, baseURL: string, js: boolean, id: number) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: js });
+/** One shopper's report, from an address of its own (TRUST_PROXY in playwright.config.ts). */
+async function report(browser: Browser, baseURL: string, js: boolean, id: number, address: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: js, extraHTTPHeaders: { "x-forwarded-for": address } });
   const p = await context.newPage();
   await p.goto(`/cars-for-sale/vehicle/${id}#report`);
   await p.locator("#report").getByLabel("The seller seems fraudulent").check();
@@ -46,7 +47,7 @@ test("reported listings: hidden after three reports, an operator relists one; ot
   const car = rows[0]!;
   const baseURL = info.project.use.baseURL!;
   const js = info.project.name === "js";
-  for (let i = 0; i < 3; i++) await report(browser, baseURL, js, car.id);
+  for (let i = 0; i < 3; i++) await report(browser, baseURL, js, car.id, `198.51.100.${(js ? 10 : 20) + i}`);
   await expect.poll(() => query<{ status: string }>("SELECT status FROM listings WHERE id = ?", car.id)[0]!.status, { timeout: 20_000 }).toBe("review");
   const searchable = async () => ((await (await request.get(`/rest/lsc/listing?vin=${car.vin}`)).json()) as { listings: unknown[] }).listings.length;
   await expect.poll(searchable).toBe(0);

@@ -174,7 +174,13 @@ test.describe("vehicle page forms", () => {
     expect(await searchable()).toBe(1);
     // Two other shoppers make three distinct reporters (the same shopper counts once: unit tests).
     for (let i = 0; i < 2; i++) {
-      const other = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.name === "js" });
+      // Each from an address of its own (TRUST_PROXY in playwright.config.ts): the report rate
+      // limit counts per address, and other journeys report from 127.0.0.1 too.
+      const other = await browser.newContext({
+        baseURL: info.project.use.baseURL,
+        javaScriptEnabled: info.project.name === "js",
+        extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${(info.project.name === "js" ? 30 : 40) + i}` },
+      });
       const p = await other.newPage();
       await p.goto(`/cars-for-sale/vehicle/${car.id}#report`);
       await p.locator("#report").getByLabel("The seller seems fraudulent").check();
