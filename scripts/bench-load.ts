@@ -14,7 +14,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { seedBenchDatabase, startBenchServer, waitForServer } from "./bench-server.ts";
+import { seedBenchDatabase, startBenchServer, stopper, waitForServer } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -51,13 +51,7 @@ async function main() {
   if (!existsSync(db)) await seedBenchDatabase(db, LISTINGS);
   const cacheEnv: Record<string, string> = values["page-cache-ms"] === undefined ? {} : { PAGE_CACHE_MS: values["page-cache-ms"] };
   const child = startBenchServer({ db, port, name: "bench-load", env: { LOG_LEVEL: "warn", ...cacheEnv } });
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  };
-  process.on("SIGINT", () => {
-    stop();
-    process.exit(130);
-  });
+  const stop = stopper(child);
   try {
     const readyMs = await waitForServer(child, port);
     console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}; page cache ${values["page-cache-ms"] === undefined ? "as configured (default 10 s)" : `${values["page-cache-ms"]} ms`}`);

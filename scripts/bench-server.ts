@@ -43,6 +43,18 @@ export function startBenchServer(opts: { db: string; port: number; name: string;
   return child;
 }
 
+/** Stops the server (SIGTERM) when called, and on Ctrl-C before exiting. */
+export function stopper(child: ChildProcess): () => void {
+  const stop = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  return stop;
+}
+
 /** Milliseconds until /healthz answered (it does once the search index is built). */
 export async function waitForServer(child: ChildProcess, port: number): Promise<number> {
   const started = performance.now();

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { seedBenchDatabase, startBenchServer, waitForServer } from "./bench-server.ts";
+import { seedBenchDatabase, startBenchServer, stopper, waitForServer } from "./bench-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -112,13 +112,7 @@ async function main() {
   // The page cache is off: this measures rendering the page, not replaying it (bench:load
   // measures the whole server, cache included).
   const child = startBenchServer({ db, port, name: "bench-srp", env: { PAGE_CACHE_MS: "0" } });
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  };
-  process.on("SIGINT", () => {
-    stop();
-    process.exit(130);
-  });
+  const stop = stopper(child);
   try {
     const readyMs = await waitForServer(child, port);
     const health = (await (await fetch(`http://localhost:${port}/healthz`)).json()) as { listings?: { active?: number } };
