@@ -55,6 +55,8 @@ export {
   chips,
   expiredBannerText,
   isIndexable,
+  makeName,
+  modelName,
   priceLabel,
   searchDescription,
   searchTitle,

@@ -10,7 +10,8 @@
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { MODEL_CLARIFICATION, MODEL_CODE_PATTERN, modelCodeOf, withCode } from "../../lib/model-clarification.ts";
-import { addFilter, parseSearchUrl, serializeSearchUrl, type SearchState, type SearchUrlContext } from "../../lib/search-url.ts";
+import { addFilter, makeName, modelName, parseSearchUrl, removeFilter, serializeSearchUrl, type SearchState, type SearchUrlContext } from "../../lib/search-url.ts";
+import { keywordWithout } from "../search/keyword.server.ts";
 import type { ModelClarificationData } from "../../components/search/types.ts";
 import type { SearchEngine } from "../search/search.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
@@ -32,9 +33,21 @@ async function codesIn(cookie: typeof clarificationOffCookie, header: string | n
   }
 }
 
+/**
+ * Yes: the page's search with the make and model added, and without the keyword's words those
+ * two now cover ("rav4" goes, "rav4 hybrid" keeps "hybrid"): the shopper is not asked again and
+ * the make and model chips say what the keyword said.
+ */
 function yesHref(state: SearchState, makeCode: string, modelCode: string, ctx: SearchUrlContext): string {
   const withMake = state.query.makeCodes.includes(makeCode) ? state : addFilter(state, "makeCode", makeCode, ctx);
-  return serializeSearchUrl(addFilter(withMake, "modelCode", modelCodeOf(makeCode, modelCode), ctx), ctx);
+  const code = modelCodeOf(makeCode, modelCode);
+  const withModel = addFilter(withMake, "modelCode", code, ctx);
+  const rest = keywordWithout(state.query.keyword ?? "", [
+    { names: [makeName(makeCode, ctx)], code: makeCode },
+    { names: [modelName(makeCode, modelCode, ctx)], code: modelCode },
+  ]);
+  const target = rest ? addFilter(withModel, "keyword", rest, ctx) : removeFilter(withModel, "keyword", undefined, ctx);
+  return serializeSearchUrl(target, ctx);
 }
 
 /** The question for this search, or null (no keyword, a model already chosen, or not asked again). */

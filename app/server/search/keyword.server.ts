@@ -79,6 +79,23 @@ export function termMatches(term: KeywordTerm, token: string): boolean {
   return false;
 }
 
+/**
+ * The keyword without the words that `names` (with their codes) already match, in the shopper's
+ * own spelling: "toyota rav4 hybrid" with Toyota and RAV4 chosen as filters is "hybrid". Used when a
+ * keyword is turned into filters (Model Name Clarification's Yes), so it does not ask twice.
+ */
+export function keywordWithout(keyword: string, terms: readonly { names: (string | null | undefined)[]; code?: string }[]): string {
+  const keys = terms.flatMap((t) => termKeys(t.names, t.code));
+  const covered = (word: string) =>
+    fold(word)
+      .split(/[^a-z0-9]+/)
+      .every((t) => t === "" || STOP_WORDS.has(t) || keys.some((k) => k.startsWith(t)));
+  return keyword
+    .split(/\s+/)
+    .filter((w) => w !== "" && !covered(w))
+    .join(" ");
+}
+
 const CONDITION_WORDS: Record<string, string[]> = {
   NEW: ["New"],
   USED: ["Used", "Pre-owned"],

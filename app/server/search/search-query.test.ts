@@ -11,7 +11,7 @@ import {
   parseSearchQuery,
   truckCabBucket,
 } from "../../lib/search-query.ts";
-import { keywordTokens, termKeys, termMatches } from "./keyword.server.ts";
+import { keywordTokens, keywordWithout, termKeys, termMatches } from "./keyword.server.ts";
 
 describe("normalizeSearchQuery", () => {
   it("fills the defaults", () => {
@@ -131,5 +131,18 @@ describe("keyword matching", () => {
     expect(termMatches(term("model", "TOYOTA|CAMRY", ["Camry"]), "amry")).toBe(false);
     expect(termMatches(term("year", "2020", ["2020"]), "2020")).toBe(true);
     expect(termMatches(term("year", "2020", ["2020"]), "20")).toBe(false);
+  });
+
+  it("drops the words a chosen make and model cover, keeping the shopper's other words as typed", () => {
+    const toyotaRav4 = [
+      { names: ["Toyota"], code: "TOYOTA" },
+      { names: ["RAV4"], code: "RAV4" },
+    ];
+    expect(keywordWithout("rav4", toyotaRav4)).toBe("");
+    expect(keywordWithout("Toyota RAV4 for sale", toyotaRav4)).toBe("");
+    expect(keywordWithout("toyota rav4 Hybrid  XLE", toyotaRav4)).toBe("Hybrid XLE");
+    expect(keywordWithout("rav", toyotaRav4)).toBe("");
+    expect(keywordWithout("cr-v blue", [{ names: ["CR-V"], code: "CRV" }])).toBe("blue");
+    expect(keywordWithout("cheap rav4", toyotaRav4)).toBe("cheap");
   });
 });
