@@ -24,6 +24,7 @@ export default [
   route("account-api/searchbookmarks", "routes/account-api.searchbookmarks.ts"),
   route("account-api/searchbookmarks/share-bookmark/:bookmarkId", "routes/account-api.share-bookmark.ts"),
   route("account-api/search", "routes/account-api.search.ts"),
+  route("wallet", "routes/wallet.tsx"),
   route("compare", "routes/compare.tsx"),
   route("compare/trims", "routes/compare.trims.tsx"),
   route("build-and-price", "routes/build-and-price.tsx"),

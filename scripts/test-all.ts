@@ -1,5 +1,5 @@
-// `npm test`: every suite — unit, data layer on SQLite and PostgreSQL, browser (JavaScript off
-// and on) — then one closing line "N passed, N failed" summed over all of them.
+// `npm test`: every suite — unit, data layer on SQLite and PostgreSQL, the JavaScript budget,
+// browser (JavaScript off and on) — then one closing line "N passed, N failed" summed over all of them.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -90,6 +90,11 @@ const b = run("npx", ["react-router", "build"]);
 if (b.status !== 0) {
   failed += 1;
 } else {
+  // The results page's JavaScript budget (ADR 013) is a test: a heavy import (zod, say) on the
+  // results page fails the run, not only `npm run size`.
+  say("the results page's JavaScript against its budget (npm run size)");
+  if (run("npx", ["node", "scripts/size.ts", "--no-build"]).status === 0) passed += 1;
+  else failed += 1;
   say("browser journeys (Playwright on Chromium; JavaScript off and on)");
   const pwJson = path.join(cache, "playwright.json");
   rmSync(pwJson, { force: true });

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TEXT } from "../lib/constants";
+import { CardPayment } from "./wallet/wallet";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
 import { vehicleImagePath } from "../lib/vehicle-image";
@@ -66,6 +67,7 @@ export function ListingCard({ listing, eager = false, compare }: { listing: List
           <span>{formatPrice(listing.price)}</span>
           {listing.reducedPrice ? <span className="card-drop">Price drop</span> : null}
         </p>
+        <CardPayment price={listing.price} />
         {listing.dealRating ? (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className={`deal deal-${listing.dealRating}`}>

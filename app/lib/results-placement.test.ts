@@ -68,6 +68,15 @@ describe("placeGrid", () => {
     expect(kinds(short)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("puts the wallet card at 3, after the premium spotlights, without trimming the page", () => {
+    const items = placeGrid({ organic: page(1, 30), pageSize: 30, total: 500, premium: [L(101), L(102), L(103)], wallet: true });
+    const k = kinds(items);
+    expect(k[3]).toBe("wallet");
+    expect(k.slice(0, 3)).toEqual(["premium:101", "premium:102", "premium:103"]);
+    expect(items.filter((i) => i.kind === "listing")).toHaveLength(30);
+    expect(kinds(placeGrid({ organic: page(1, 2), pageSize: 30, total: 2, wallet: true }))).toEqual([1, 2]);
+  });
+
   it("puts house ads at 7, 14, 19 (36 and 43 on longer pages) after the promo when both want 14", () => {
     const k = kinds(placeGrid({ organic: page(1, 30), pageSize: 30, total: 500, ads: true, filterPromo: true }));
     expect(k[7]).toBe("ad");

@@ -5,6 +5,7 @@
 // - recommended (new-car boost): slot 6, and 22 only when page size and results are at least 75
 // - simplified (peekaboo): the configured position or 9
 // - inline filter promo card at 14 when there are more than 14 results
+// - the wallet card at 3 (the wallet flag; app/lib/wallet.ts)
 // - ads (flag) at positions 7, 14, 19, 36, 43
 // "The list is trimmed by one when a vehicle highlight or a new-car boost is added so page size
 // holds." A tier listing that is already among the page's own results is moved, not repeated, and
@@ -17,6 +18,7 @@ import {
   FOURTH_TIER_OFFSET,
   PEEKABOO_DEFAULT_SLOT,
   PREMIUM_SPOTLIGHT_POSITIONS,
+  WALLET_CARD_SLOT,
 } from "./constants.ts";
 
 export type GridItem<T> =
@@ -28,6 +30,8 @@ export type GridItem<T> =
   /** Simplified: the peekaboo card ("peekaboo means simplified"), also sponsored. */
   | { kind: "simplified"; listing: T }
   | { kind: "filterPromo" }
+  /** "Wallet card at 3": the shopper's budget, or an invitation to set one. */
+  | { kind: "wallet" }
   | { kind: "ad"; position: number };
 
 export interface PlacementInput<T extends { id: number }> {
@@ -43,6 +47,7 @@ export interface PlacementInput<T extends { id: number }> {
   peekabooSlot?: number;
   boost?: readonly T[];
   filterPromo?: boolean;
+  wallet?: boolean;
   ads?: boolean;
 }
 
@@ -80,6 +85,7 @@ export function placeGrid<T extends { id: number }>(input: PlacementInput<T>): G
   const fourth = take(input.fourthTier, false);
   if (fourth) inserts.push({ pos: FOURTH_TIER_OFFSET, item: { kind: "sponsored", tier: "fourth", listing: fourth } });
   if (input.filterPromo && input.total > FILTER_PROMO_SLOT) inserts.push({ pos: FILTER_PROMO_SLOT, item: { kind: "filterPromo" } });
+  if (input.wallet) inserts.push({ pos: WALLET_CARD_SLOT, item: { kind: "wallet" } });
   if (input.ads) for (const pos of AD_POSITIONS_FLUID) inserts.push({ pos, item: { kind: "ad", position: pos } });
 
   const kept = organic.slice(0, Math.max(0, organic.length - trim));

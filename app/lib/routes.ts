@@ -18,6 +18,8 @@ export const PATHS = {
   compareTrims: "/compare/trims",
   /** "Build-and-price: reached with makeCode, modelCode, ownerId, trim, year, zip" (issue 8). */
   buildAndPrice: "/build-and-price",
+  /** The shopper's payment budget (decision 017): `/wallet?ref=` */
+  wallet: "/wallet",
   /** Local-only outbox reader (issue 6). */
   devMail: "/dev/mail",
   health: "/healthz",

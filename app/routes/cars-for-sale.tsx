@@ -37,6 +37,7 @@ import { compareAction, loadSearchPage } from "../server/pages/results-page.serv
 import { resultsAction } from "../server/pages/results-extras.server";
 import { modelClarificationAction } from "../server/pages/model-clarification.server";
 import { HIDE_SHOWCASE_INTENT } from "../components/search/extras-types";
+import { WalletContext, WalletDialog, WalletToggle } from "../components/wallet/wallet";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadSearchPage(request, url);
@@ -121,127 +122,131 @@ function Results({ page }: { page: ResultsPageData }) {
   const { formKey } = useInstantFilters({ formId: FILTER_PANEL_ID, debounceMs, searchKey: `${location.key}|${page.firstPageHref}|${page.priceError ?? ""}|${page.zipError ?? ""}` });
   const extras = page.extras ?? null;
   return (
-    <main>
-      <IconSprite />
-      <a className="skip-link" href="#listings">
-        {TEXT.skipLink}
-      </a>
-      <SearchHero heading={page.heading} crumbs={page.crumbs} location={page.location} />
-      {page.tabs ? <CategoryTabs tabs={page.tabs} /> : null}
-      <div className="mx-auto max-w-7xl px-4 py-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
-        <FilterPanel
-          sections={page.filters}
-          hidden={page.filterHidden}
-          chips={page.chips}
-          clearHref={page.clearFiltersHref}
-          entryCards={page.entryCards}
-          open={panelOpen}
-          onClose={closePanel}
-          formKey={formKey}
-          instant={hydrated}
-          extra={extras?.buyOnline ? <BuyOnlineFilter data={extras.buyOnline} /> : null}
-        />
-        <div className="min-w-0">
-          <div className="mb-4 max-w-xl">
-            <KeywordSearch keyword={page.keyword} search={page.sort} />
-          </div>
-          {page.expiredBanner ? (
-            <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
-              {page.expiredBanner}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <h2 id="results-heading" tabIndex={-1} className="mr-auto text-xl font-bold focus:outline-none">
-              {TEXT.matches(page.total)}
-            </h2>
-            <a
-              id="filter-button"
-              href={`#${FILTER_PANEL_ID}`}
-              onClick={(e) => {
-                e.preventDefault();
-                setPanelOpen(true);
-              }}
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 lg:hidden"
-            >
-              <Icon name="filter" />
-              Filters{" "}
-              {page.selectedCount > 0 ? (
-                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
-                  {page.selectedCount}
-                  <span className="sr-only"> selected</span>
-                </span>
-              ) : null}
-            </a>
-            <div className="w-full sm:w-auto">
-              <SortBy value={page.sort.value} hidden={page.sort.hidden} />
-            </div>
-          </div>
-          <div className="mt-3">
-            <SaveSearch defaultTitle={page.title} />
-          </div>
-          <ResultsHelp includeCertifiedHref={page.includeCertifiedHref} evInfo={evInfo} />
-          <CardDialogs />
-          {page.chips.length > 0 ? (
-            <div className="mt-3">
-              <FilterChips chips={page.chips} clearHref={page.clearFiltersHref} />
-            </div>
-          ) : null}
-          {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
-          {page.clarification ? <ModelClarification key={page.clarification.code} data={page.clarification} /> : null}
-          {page.priceError || page.zipError ? (
-            <p className="mt-3 text-sm font-medium text-red-700">
-              {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}
-              <a href={`#${page.zipError ? "f-zip" : "f-max-price"}`} className="underline">
-                Fix it in the filters
-              </a>
-            </p>
-          ) : null}
-          <InfiniteResults
-            page={page}
-            before={extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
-            firstGrid={
-              extras?.grid ? (
-                <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
-              ) : null
-            }
+    <WalletContext value={page.wallet}>
+      <main>
+        <IconSprite />
+        <a className="skip-link" href="#listings">
+          {TEXT.skipLink}
+        </a>
+        <SearchHero heading={page.heading} crumbs={page.crumbs} location={page.location} />
+        {page.tabs ? <CategoryTabs tabs={page.tabs} /> : null}
+        <div className="mx-auto max-w-7xl px-4 py-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
+          <FilterPanel
+            sections={page.filters}
+            hidden={page.filterHidden}
+            chips={page.chips}
+            clearHref={page.clearFiltersHref}
+            entryCards={page.entryCards}
+            open={panelOpen}
+            onClose={closePanel}
+            formKey={formKey}
+            instant={hydrated}
+            extra={extras?.buyOnline ? <BuyOnlineFilter data={extras.buyOnline} /> : null}
           />
-          {page.supplemental ? (
-            <section aria-labelledby="supplemental-heading" className="mt-12">
-              <h2 id="supplemental-heading" className="text-lg font-bold">
-                More matches beyond {page.supplemental.radius} miles
-              </h2>
-              <p className="mb-4 mt-1 text-sm text-slate-600">
-                {formatInt(page.supplemental.total)} more {page.supplemental.total === 1 ? "car matches" : "cars match"} your filters farther away.{" "}
-                {page.supplemental.total > page.supplemental.listings.length ? (
-                  <Link to={page.supplemental.nationwideHref} className="font-semibold text-brand-700 underline underline-offset-2">
-                    See all {formatInt(page.total + page.supplemental.total)} nationwide
-                  </Link>
-                ) : null}
+          <div className="min-w-0">
+            <div className="mb-4 max-w-xl">
+              <KeywordSearch keyword={page.keyword} search={page.sort} />
+            </div>
+            {page.expiredBanner ? (
+              <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+                {page.expiredBanner}
               </p>
-              <ListingGrid listings={page.supplemental.listings} compare={page.compare} labelledBy="supplemental-heading" />
-            </section>
-          ) : null}
-          {page.similar.length > 0 ? (
-            <section aria-labelledby="similar-heading" className="mt-12">
-              <h2 id="similar-heading" className="mb-4 text-lg font-bold">
-                Similar vehicles you may like
+            ) : null}
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 id="results-heading" tabIndex={-1} className="mr-auto text-xl font-bold focus:outline-none">
+                {TEXT.matches(page.total)}
               </h2>
-              <ListingGrid listings={page.similar} compare={page.compare} labelledBy="similar-heading" />
-            </section>
-          ) : null}
-          {extras?.modelReference ? <ModelReference data={extras.modelReference} /> : null}
+              <a
+                id="filter-button"
+                href={`#${FILTER_PANEL_ID}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setPanelOpen(true);
+                }}
+                className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 lg:hidden"
+              >
+                <Icon name="filter" />
+                Filters{" "}
+                {page.selectedCount > 0 ? (
+                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+                    {page.selectedCount}
+                    <span className="sr-only"> selected</span>
+                  </span>
+                ) : null}
+              </a>
+              <WalletToggle />
+              <div className="w-full sm:w-auto">
+                <SortBy value={page.sort.value} hidden={page.sort.hidden} />
+              </div>
+            </div>
+            <div className="mt-3">
+              <SaveSearch defaultTitle={page.title} />
+            </div>
+            <ResultsHelp includeCertifiedHref={page.includeCertifiedHref} evInfo={evInfo} />
+            <CardDialogs />
+            {page.chips.length > 0 ? (
+              <div className="mt-3">
+                <FilterChips chips={page.chips} clearHref={page.clearFiltersHref} />
+              </div>
+            ) : null}
+            {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
+            {page.clarification ? <ModelClarification key={page.clarification.code} data={page.clarification} /> : null}
+            {page.priceError || page.zipError ? (
+              <p className="mt-3 text-sm font-medium text-red-700">
+                {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}
+                <a href={`#${page.zipError ? "f-zip" : "f-max-price"}`} className="underline">
+                  Fix it in the filters
+                </a>
+              </p>
+            ) : null}
+            <InfiniteResults
+              page={page}
+              before={extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
+              firstGrid={
+                extras?.grid ? (
+                  <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
+                ) : null
+              }
+            />
+            {page.supplemental ? (
+              <section aria-labelledby="supplemental-heading" className="mt-12">
+                <h2 id="supplemental-heading" className="text-lg font-bold">
+                  More matches beyond {page.supplemental.radius} miles
+                </h2>
+                <p className="mb-4 mt-1 text-sm text-slate-600">
+                  {formatInt(page.supplemental.total)} more {page.supplemental.total === 1 ? "car matches" : "cars match"} your filters farther away.{" "}
+                  {page.supplemental.total > page.supplemental.listings.length ? (
+                    <Link to={page.supplemental.nationwideHref} className="font-semibold text-brand-700 underline underline-offset-2">
+                      See all {formatInt(page.total + page.supplemental.total)} nationwide
+                    </Link>
+                  ) : null}
+                </p>
+                <ListingGrid listings={page.supplemental.listings} compare={page.compare} labelledBy="supplemental-heading" />
+              </section>
+            ) : null}
+            {page.similar.length > 0 ? (
+              <section aria-labelledby="similar-heading" className="mt-12">
+                <h2 id="similar-heading" className="mb-4 text-lg font-bold">
+                  Similar vehicles you may like
+                </h2>
+                <ListingGrid listings={page.similar} compare={page.compare} labelledBy="similar-heading" />
+              </section>
+            ) : null}
+            {extras?.modelReference ? <ModelReference data={extras.modelReference} /> : null}
+          </div>
         </div>
-      </div>
-      <CompareBar enabled={page.compare.enabled} items={page.compare.items} returnTo={location.pathname + location.search} />
-      {extras?.ads && extras.ads.promos.length > 0 ? (
-        <>
-          <FooterAd promo={extras.ads.promos[extras.ads.promos.length - 1]} />
-          <div aria-hidden="true" className="h-[60px] lg:h-[100px]" />
-          <FixedBottomAd promo={extras.ads.promos[0]} />
-        </>
-      ) : null}
-      {extras ? <ShoppingAssistant actions={extras.assistant} raised={extras.ads !== null} /> : null}
-    </main>
+        <CompareBar enabled={page.compare.enabled} items={page.compare.items} returnTo={location.pathname + location.search} />
+        {extras?.ads && extras.ads.promos.length > 0 ? (
+          <>
+            <FooterAd promo={extras.ads.promos[extras.ads.promos.length - 1]} />
+            <div aria-hidden="true" className="h-[60px] lg:h-[100px]" />
+            <FixedBottomAd promo={extras.ads.promos[0]} />
+          </>
+        ) : null}
+        {extras ? <ShoppingAssistant actions={extras.assistant} raised={extras.ads !== null} /> : null}
+        <WalletDialog />
+      </main>
+    </WalletContext>
   );
 }
 

@@ -155,7 +155,8 @@ test.describe("results page extras", () => {
     await expect(page.getByRole("link", { name: `Compare ${name} Trims` }).last()).toHaveAttribute("href", /^\/compare\/trims\?makeCode=TOYOTA&modelCode=/);
     const search = page.getByRole("link", { name: new RegExp(`^Search .+ ${name}s$`) });
     await expect(search).toBeVisible();
-    await expect(page.getByRole("link", { name: "Shop by Budget" }).filter({ visible: true })).toHaveAttribute("href", "#f-maxprice");
+    // With the wallet flag on (the default), the budget lives in the wallet (decision 017).
+    await expect(page.getByRole("link", { name: "Shop by Budget" })).toHaveAttribute("href", /^\/wallet\?ref=%2Fcars-for-sale%2Fused%2Ftoyota%2F/);
     await expect(page.getByRole("link", { name: "Get Price Alerts" })).toHaveAttribute("href", "#save-search");
     await search.click();
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/[a-z0-9-]+.*(\/\d{4}|fuelTypeGroup=)/);

@@ -3,6 +3,7 @@ import { formatInt, formatMiles, formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import { vehicleImagePath } from "../../lib/vehicle-image";
 import { ListingCard, type CompareState } from "../listing-card";
+import { CardPayment, WalletCard } from "../wallet/wallet";
 import type { GridEntry, HousePromo, SuggestedFilter } from "./extras-types";
 import type { ListingCardData, ResultsPageData } from "./types";
 
@@ -62,6 +63,12 @@ export function TieredListingGrid({
               </li>
             );
           }
+          case "wallet":
+            return (
+              <li key="wallet" className="flex" data-tier="wallet">
+                <WalletCard />
+              </li>
+            );
           case "filterPromo":
             return (
               <li key="filter-promo" className="flex" data-tier="filter-promo">
@@ -110,6 +117,7 @@ function PlacementCard({ listing, label, simplified, eager }: { listing: Listing
         <p className="card-price">
           <span>{formatPrice(listing.price)}</span>
         </p>
+        <CardPayment price={listing.price} />
         <p>{listing.distance === null ? miles : `${miles} · ${formatInt(listing.distance)} mi away`}</p>
         {simplified ? null : (
           <p className="card-seller">

@@ -4,6 +4,7 @@
 import type { CategoryTab, Crumb, SearchChip } from "../../lib/search-url";
 import type { CompareItem } from "../../lib/compare";
 import type { ResultsExtras } from "./extras-types";
+import type { WalletView } from "../../lib/wallet";
 
 export interface ListingCardData {
   id: number;
@@ -150,6 +151,8 @@ export interface ResultsPageData {
   compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
   /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
   extras?: ResultsExtras | null;
+  /** The wallet (decision 017): null when its flag is off. */
+  wallet: WalletView | null;
   /** 'Model Name Clarification' (app/server/pages/model-clarification.server.ts): null when not asked. */
   clarification?: ModelClarificationData | null;
 }

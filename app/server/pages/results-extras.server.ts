@@ -22,6 +22,7 @@ import {
 import type { Flags } from "../../lib/flags.ts";
 import { formatInt, formatPrice } from "../../lib/format.ts";
 import { boostSlots, placeGrid } from "../../lib/results-placement.ts";
+import { walletHref } from "../wallet.server.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { MAX_RESULT_WINDOW, emptySearchQuery, type FacetFilter, type SearchHit, type SearchQuery, type SearchResult } from "../../lib/search-query.ts";
 import { categoryTabs, conditionOf, withFilter, withoutFilter, type SearchState, type SearchUrlContext } from "../../lib/search-url.ts";
@@ -300,6 +301,11 @@ export interface ExtrasInput {
   organic: ListingCardData[];
 }
 
+function pathAndQuery(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
 export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtras> {
   const { state, ctx, labels, result, pool, db, engine, flags, organic } = input;
   const q = state.query;
@@ -347,6 +353,7 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
           peekabooSlot: PEEKABOO_DEFAULT_SLOT,
           fourthTier: card(picks.fourth),
           filterPromo: true,
+          wallet: flags.wallet,
           ads: flags.ads,
         });
 
@@ -375,7 +382,7 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
     modelReference: reference,
     grid,
     showcase,
-    assistant: assistantActions(state, ctx, labels, result.filters, reference),
+    assistant: assistantActions(state, ctx, labels, result.filters, reference, flags.wallet ? walletHref(pathAndQuery(input.request)) : null),
     ads: flags.ads ? { promos: housePromos(state, ctx) } : null,
     buyOnline: buyOnline(state, ctx, result.filters),
   };
@@ -384,7 +391,8 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
 // =============================================================================================
 // Shopping assistant, house promotions, Buy Online filter
 
-function assistantActions(state: SearchState, ctx: SearchUrlContext, labels: SearchLabels, filters: FacetFilter[], reference: ModelReferenceData | null): AssistantAction[] {
+/** `walletHref`: 'Shop by Budget' opens the wallet (decision 017); without it, the price filter. */
+function assistantActions(state: SearchState, ctx: SearchUrlContext, labels: SearchLabels, filters: FacetFilter[], reference: ModelReferenceData | null, walletHref: string | null): AssistantAction[] {
   const q = state.query;
   const subject = singleMakeModel(q);
   const actions: AssistantAction[] = [];
@@ -398,7 +406,8 @@ function assistantActions(state: SearchState, ctx: SearchUrlContext, labels: Sea
     if (pick) actions.push({ label: `Search ${pick.label} ${reference.name}s`, href: withFilter(state, pick.name, pick.value, ctx) });
   }
   void labels;
-  actions.push({ label: "Shop by Budget", href: "#filters", screen: "small" }, { label: "Shop by Budget", href: "#f-maxprice", screen: "large" });
+  if (walletHref) actions.push({ label: "Shop by Budget", href: walletHref });
+  else actions.push({ label: "Shop by Budget", href: "#filters", screen: "small" }, { label: "Shop by Budget", href: "#f-maxprice", screen: "large" });
   actions.push({ label: "Get Price Alerts", href: "#save-search" });
   return actions;
 }

@@ -47,6 +47,7 @@ import {
 import { getDatabase, type Database } from "../db/connection.server.ts";
 import { getEnv } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
+import { readWallet, walletView } from "../wallet.server.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
@@ -494,10 +495,11 @@ export async function loadSearchPage(request: Request, url: URL) {
     }
   }
 
-  const [cards, expired, compareItems] = await Promise.all([
+  const [cards, expired, compareItems, wallet] = await Promise.all([
     listingCards(db, [...result.hits, ...supplementalHits, ...similarHits], labels),
     state.expiredListingId !== undefined ? expiredVehicle(db, state.expiredListingId, labels) : Promise.resolve(null),
     loadCompareItems(db, compareState.ids),
+    readWallet(request),
   ]);
   // Cars this shopper has emailed (issue 6): one indexed query, only for visitors with the cookie.
   for (const id of await emailedListingIds(db, await readVisitorId(request), [...cards.keys()])) cards.set(id, { ...cards.get(id)!, emailed: true });
@@ -561,6 +563,7 @@ export async function loadSearchPage(request: Request, url: URL) {
     priceError: checks.price.error,
     zipError: checks.zipError,
     compare: { ...compareState, items: compareItems },
+    wallet: flags.wallet ? walletView(wallet, requestUrl.pathname + requestUrl.search, (max) => withFilter(state, "maxPrice", max, ctx)) : null,
   };
   // 'Model Name Clarification' for a keyword that names a model: optional.
   page.clarification = await modelClarification(request, state, ctx, engine).catch((error: unknown) => {

@@ -19,6 +19,7 @@ import { getSearchPageContext, getSearchUrlContext } from "../services/url-conte
 import { isbot } from "isbot";
 import { SIMILAR_PAGE_SIZE } from "../../lib/constants.ts";
 import { estimatePayment, type PaymentEstimate } from "../../lib/payment.ts";
+import { readWallet } from "../wallet.server.ts";
 import type { ListingCardData } from "../../components/search/types.ts";
 import { emailedListingIds } from "../leads/leads.server.ts";
 import { readVisitorId } from "../leads/visitor.server.ts";
@@ -243,6 +244,11 @@ export async function loadVehiclePage(request: Request, url: URL, rawId: string 
   const origin = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "");
   const images = listingImages(listing);
   const p = url.searchParams;
+  // The shopper's wallet (decision 017) fills the estimate when the form was not sent.
+  const wallet = p.has("apr") || p.has("down") || p.has("term") ? null : await readWallet(request);
+  const paymentInput = wallet
+    ? { down: wallet.down ? String(Math.min(wallet.down, Math.max(0, listing.salePrice - 1))) : "", term: String(wallet.term), apr: String(wallet.apr) }
+    : { price: p.get("price"), down: p.get("down"), term: p.get("term"), apr: p.get("apr") };
   const condition = CONDITION_LABELS[listing.listingType] ?? "Used";
   return {
     listing,
@@ -266,7 +272,7 @@ export async function loadVehiclePage(request: Request, url: URL, rawId: string 
     daysOnMarket: Math.max(0, Math.floor((now - listing.dateListed) / DAY_MS)),
     now,
     views: listing.viewCount + pendingViews(id),
-    payment: estimatePayment({ price: p.get("price"), down: p.get("down"), term: p.get("term"), apr: p.get("apr") }, listing.salePrice),
+    payment: estimatePayment(paymentInput, listing.salePrice),
     similar,
     contact: {
       mode: listing.owner.privateSeller ? "offer" : market && Number(market.hide_email_form) === 1 ? "phone" : "email",

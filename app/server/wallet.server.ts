@@ -1,0 +1,121 @@
+// The wallet's storage and its form (app/lib/wallet.ts; decision 017). The budget lives in a
+// cookie for a year, so it works signed out and on a first visit; every read is validated (a
+// tampered or stale cookie is no wallet). One POST target, /wallet, serves the page without
+// JavaScript and the results page's dialog and toggle with it:
+// - intent=save: the form, validated; errors come back beside the fields with what was typed,
+//   nothing stored; saved, payments go on and the answer is a 303 back to `ref`.
+// - intent=toggle (value on / off): payments on or off; on without a budget leads to the form.
+// - intent=clear: the wallet is forgotten.
+import { createCookie, data, redirect } from "react-router";
+import { z } from "zod";
+import { safeRefUrl } from "../lib/account.ts";
+import { DEFAULT_TERM, MAX_APR, PAYMENT_TERMS } from "../lib/payment.ts";
+import { PATHS } from "../lib/routes.ts";
+import { WALLET_LIMITS, affordablePrice, type Wallet, type WalletField, type WalletView } from "../lib/wallet.ts";
+import { getFlags } from "./flags.server.ts";
+
+export const walletCookie = createCookie("fc_wallet", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 60 * 60 });
+
+const stored = z.object({
+  monthly: z.number().int().min(WALLET_LIMITS.monthly.min).max(WALLET_LIMITS.monthly.max),
+  down: z.number().int().min(0).max(WALLET_LIMITS.down.max),
+  term: z.number().refine((t) => (PAYMENT_TERMS as readonly number[]).includes(t)),
+  apr: z.number().min(0).max(MAX_APR),
+  on: z.boolean(),
+});
+
+export function walletEnabled(): boolean {
+  return getFlags().wallet;
+}
+
+/** The shopper's wallet, or null (none, the flag off, or a cookie that does not validate). */
+export async function readWallet(request: Request): Promise<Wallet | null> {
+  if (!walletEnabled()) return null;
+  try {
+    const parsed = stored.safeParse(await walletCookie.parse(request.headers.get("Cookie")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "$2,500", "2500", " 2,500 " -> 2500; anything else undefined. */
+function dollars(raw: string): number | undefined {
+  const s = raw.replace(/[$,\s]/g, "");
+  return /^\d{1,7}$/.test(s) ? Number(s) : undefined;
+}
+
+const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
+export const WALLET_MESSAGES = {
+  monthly: `Enter a monthly budget between ${usd(WALLET_LIMITS.monthly.min)} and ${usd(WALLET_LIMITS.monthly.max)}.`,
+  down: `Enter a down payment between $0 and ${usd(WALLET_LIMITS.down.max)}.`,
+  apr: `Enter an APR between 0 and ${MAX_APR}%, for example 6.9.`,
+} as const;
+
+export type WalletFields = Record<WalletField, string>;
+export interface WalletReply {
+  ok: false;
+  /** The way back the form carried, so a second try returns there too. */
+  ref?: string;
+  fields: WalletFields;
+  errors: Partial<Record<WalletField, string>>;
+}
+
+/** Reads the form: the wallet (payments on), or what was typed with a message per bad field. */
+export function parseWalletForm(form: FormData): { wallet: Wallet } | WalletReply {
+  const text = (k: WalletField) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v.slice(0, 20) : "";
+  };
+  const fields: WalletFields = { monthly: text("monthly"), down: text("down"), term: text("term"), apr: text("apr") };
+  const errors: WalletReply["errors"] = {};
+  const monthly = dollars(fields.monthly);
+  if (monthly === undefined || monthly < WALLET_LIMITS.monthly.min || monthly > WALLET_LIMITS.monthly.max) errors.monthly = WALLET_MESSAGES.monthly;
+  const down = fields.down.trim() === "" ? 0 : dollars(fields.down);
+  if (down === undefined || down > WALLET_LIMITS.down.max) errors.down = WALLET_MESSAGES.down;
+  const termNum = Number(fields.term);
+  const term = (PAYMENT_TERMS as readonly number[]).includes(termNum) ? termNum : DEFAULT_TERM;
+  const aprText = fields.apr.trim().replace(/%$/, "").trim();
+  const apr = /^\d{1,2}(\.\d{1,3})?$/.test(aprText) ? Number(aprText) : NaN;
+  if (!(apr >= 0 && apr <= MAX_APR)) errors.apr = WALLET_MESSAGES.apr;
+  if (Object.keys(errors).length > 0) return { ok: false, fields, errors };
+  return { wallet: { monthly: monthly!, down: down!, term, apr, on: true } };
+}
+
+/** The /wallet page for coming back to `ref`. */
+export function walletHref(ref: string): string {
+  return `${PATHS.wallet}?${new URLSearchParams({ ref })}`;
+}
+
+/** The way back: a same-site path, else the results page. */
+export function walletRef(raw: unknown): string {
+  return safeRefUrl(raw, PATHS.search);
+}
+
+/** The results page's wallet: `ref` is the page itself, `shop` makes its search with a maximum price. */
+export function walletView(wallet: Wallet | null, ref: string, shop: (maxPrice: number) => string): WalletView {
+  const maxPrice = wallet ? affordablePrice(wallet) : null;
+  return { wallet, editHref: walletHref(ref), action: PATHS.wallet, ref, maxPrice, shopHref: maxPrice !== null && maxPrice > 0 ? shop(maxPrice) : null };
+}
+
+/** POST /wallet. Throws its redirects; returns the form's errors (400). */
+export async function walletAction(request: Request) {
+  if (!walletEnabled()) throw data(null, { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const ref = walletRef(form.get("ref"));
+  const intent = form.get("intent");
+  const current = await readWallet(request);
+  const back = async (w: Wallet | null) => {
+    const cookie = w ? await walletCookie.serialize(w) : await walletCookie.serialize("", { maxAge: 0 });
+    throw redirect(ref, { status: 303, headers: { "Set-Cookie": cookie } });
+  };
+  if (intent === "clear") return back(null);
+  if (intent === "toggle") {
+    const on = form.get("value") === "on";
+    if (on && !current) throw redirect(walletHref(ref), { status: 303 });
+    return back(current ? { ...current, on } : null);
+  }
+  const parsed = parseWalletForm(form);
+  if ("wallet" in parsed) return back(parsed.wallet);
+  return data({ ...parsed, ref }, { status: 400 });
+}
