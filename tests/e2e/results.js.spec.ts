@@ -10,6 +10,16 @@ const matches = (page: Page) => page.getByRole("heading", { name: /^[\d,]+ Match
 const cards = (page: Page) => page.getByTestId("results").locator("li:not([data-tier]) > article");
 const historyLength = (page: Page) => page.evaluate(() => window.history.length);
 
+/** Each batch of the list (data-batch) with its items in order: the tier ("listing" for the search's own card) and the card's link. */
+async function batchLayout(page: Page) {
+  return page.getByTestId("results").locator("[data-batch]").evaluateAll((divs) =>
+    divs.map((d) => ({
+      batch: d.getAttribute("data-batch"),
+      items: [...d.querySelectorAll(":scope > ol > li")].map((li) => `${li.getAttribute("data-tier") ?? "listing"} ${li.querySelector("a.card-link")?.getAttribute("href") ?? ""}`),
+    })),
+  );
+}
+
 /** Waits until React has hydrated the page (the apply button's bar then hides on a desktop). */
 async function hydrated(page: Page) {
   await expect(page.locator("#filters > div:last-child")).toHaveClass(/lg:hidden/, { timeout: 20_000 });
@@ -148,13 +158,16 @@ test.describe("results page with JavaScript", () => {
     const placeholders = page.getByTestId("placeholders");
     await expect(placeholders).toHaveCSS("pointer-events", "none");
     const room = await placeholders.evaluate((el) => el.getBoundingClientRect().height);
+    const cardRow = await placeholders.locator("li").first().evaluate((el) => el.getBoundingClientRect().height);
+    expect(cardRow).toBeGreaterThan(200);
     release();
     await expect.poll(() => shown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(59);
     await expect(page.getByTestId("placeholders")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.1);
-    // The batch fills about the room its placeholders held (the paging links below hardly move).
+    // The batch fills about the room its placeholders held: the paging links below move less than
+    // a card row (a batch's tier cards are shorter or taller than a row of results, decision 016).
     const filled = await page.locator('[data-batch="30"]').evaluate((el) => el.getBoundingClientRect().height);
-    expect(Math.abs(filled - room)).toBeLessThan(200);
+    expect(Math.abs(filled - room)).toBeLessThan(cardRow);
     await expect
       .poll(
         async () => {
@@ -190,6 +203,35 @@ test.describe("results page with JavaScript", () => {
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/rav4\?firstRecord=30$/);
     await expect(page.getByText(new RegExp(`^Showing 1–[\\d,]+ of ${total}$`))).toBeVisible({ timeout: 20_000 });
     expect(await shown(page)).toBe(before);
+  });
+
+  test("every batch keeps its page's card tiers, scrolled in and after a reload", async ({ page, browser, baseURL }) => {
+    await page.goto("/cars-for-sale/used/toyota");
+    await hydrated(page);
+    await scrollUntil(page, 59);
+    await expect(page.getByTestId("placeholders")).toHaveCount(0, { timeout: 20_000 });
+    const before = await batchLayout(page);
+    expect(before.map((b) => b.batch).slice(0, 2)).toEqual(["0", "30"]);
+    // The batch loaded in place is laid out as its own page: the same tier cards in the same slots.
+    const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const own = await plain.newPage();
+    await own.goto("/cars-for-sale/used/toyota?firstRecord=30");
+    const ownPage = (await batchLayout(own))[0]!;
+    await plain.close();
+    expect(ownPage.batch).toBe("30");
+    const tiers = (items: string[]) => items.map((it, i) => (it.startsWith("listing ") ? null : `${i} ${it}`)).filter(Boolean);
+    expect(tiers(ownPage.items).length).toBeGreaterThan(0);
+    // ... less the cards the first batch already shows (no listing shows twice in one list).
+    const hrefOf = (it: string) => it.split(" ")[1] || null;
+    const above = new Set(before[0]!.items.map(hrefOf).filter(Boolean));
+    expect(before[1]!.items).toEqual(ownPage.items.filter((it) => !above.has(hrefOf(it))));
+    expect(tiers(before[1]!.items).length).toBeGreaterThan(0);
+    // Reload in the second batch: once hydrated, every batch is back, laid out as before.
+    await page.locator('[data-batch="30"] li:not([data-tier]) > article').nth(10).scrollIntoViewIfNeeded();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/, { timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
+    expect(await batchLayout(page)).toEqual(before);
   });
 
   test("back from a vehicle page and reload return to the same cars, place and address", async ({ page }) => {
