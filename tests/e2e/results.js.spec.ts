@@ -234,6 +234,54 @@ test.describe("results page with JavaScript", () => {
     expect(await batchLayout(page)).toEqual(before);
   });
 
+  test("'Show earlier results' loads the batch before in place, above the cards on screen, which stay put", async ({ page, browser, baseURL }) => {
+    await page.goto("/cars-for-sale/used/toyota?firstRecord=30");
+    await hydrated(page);
+    const length = await historyLength(page);
+    const earlier = page.getByRole("link", { name: "Show earlier results" });
+    await expect(earlier).toHaveAttribute("href", "/cars-for-sale/used/toyota");
+    await expect(page.getByText(/^Showing 31–/)).toBeVisible();
+    // The shopper has the link and the first cards on screen; the first of the search's own cards, and where it is.
+    await earlier.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const onScreen = page.locator('[data-batch="30"] li:not([data-tier]) > article').first();
+    await expect(onScreen).toBeInViewport();
+    const id = await onScreen.getAttribute("id");
+    const top = (await onScreen.boundingBox())!.y;
+    await earlier.click();
+    // Results 1-30 land above, laid out as their own page (less cards the list already shows).
+    await expect(page.locator('[data-batch="0"] li:not([data-tier]) > article').first()).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible();
+    const [first, second] = await batchLayout(page);
+    expect([first!.batch, second!.batch]).toEqual(["0", "30"]);
+    const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const own = await plain.newPage();
+    await own.goto("/cars-for-sale/used/toyota");
+    const ownPage = (await batchLayout(own))[0]!;
+    await plain.close();
+    const hrefOf = (it: string) => it.split(" ")[1] || null;
+    const below = new Set(second!.items.map(hrefOf).filter(Boolean));
+    expect(first!.items).toEqual(ownPage.items.filter((it) => !below.has(hrefOf(it))));
+    expect(first!.items.filter((it) => it.startsWith("listing ")).length).toBeGreaterThanOrEqual(25);
+    // The card that was on screen has not moved: no jump.
+    const card = page.locator(`#${id}`);
+    await expect(card).toBeInViewport();
+    expect(Math.abs((await card.boundingBox())!.y - top)).toBeLessThan(4);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // The way up is gone with the first batch loaded; the bottom's 'Previous 30' too.
+    await expect(earlier).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Previous 30" })).toHaveCount(0);
+    // The address follows the batch in view, in the same history entry.
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/, { timeout: 20_000 });
+    expect(await historyLength(page)).toBe(length);
+    // The history entry keeps both batches: a reload shows them again, without the link.
+    await page.reload();
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
+    expect((await batchLayout(page)).map((b) => b.batch)).toEqual(["0", "30"]);
+    await expect(page.getByRole("link", { name: "Show earlier results" })).toHaveCount(0);
+  });
+
   test("back from a vehicle page and reload return to the same cars, place and address", async ({ page }) => {
     await page.goto("/cars-for-sale/used/toyota");
     await hydrated(page);
@@ -383,6 +431,14 @@ test.describe("results page with JavaScript", () => {
     await expect(page.getByText(/^Showing 31–(59|60) of/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Show earlier results" })).toHaveAttribute("href", "/cars-for-sale/used/toyota");
+    // 'Show earlier results' fails the same way: it says so and is a plain link again.
+    await hydrated(page);
+    await page.getByRole("link", { name: "Show earlier results" }).click();
+    await expect(page.getByRole("alert")).toContainText("We could not load earlier results.", { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/);
+    await page.getByRole("link", { name: "Show earlier results" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/, { timeout: 20_000 });
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
     await context.close();
   });
 });

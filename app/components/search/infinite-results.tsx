@@ -10,8 +10,9 @@
 //   The loaded batches and the card at the top of the screen are also kept in the history entry's
 //   state, so a reload, or back from another document (the card's title is a plain link), shows
 //   the same cards at the same place once hydrated; without JavaScript (and before hydration) the
-//   page is the batch in the address with a 'Show earlier results' link above it. Client-side back
-//   and forward restore every batch from memory (per history entry);
+//   page is the batch in the address with a 'Show earlier results' link above it, which with
+//   JavaScript loads the batch before in place, above, keeping the cards on screen where they
+//   are. Client-side back and forward restore every batch from memory (per history entry);
 // - the placeholders never take a click (pointer-events: none, inert) and reserve the whole
 //   batch's room, so the list below them does not move when the cards land;
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
@@ -50,6 +51,14 @@ interface BatchAnswer {
   firstRecord: number;
   grid: GridEntry[];
   nextHref: string | null;
+  previousHref: string | null;
+}
+
+/** One batch from GET /cars-for-sale-batch: infinite scroll's and 'Show earlier results'' one path. */
+async function fetchBatch(href: string, signal: AbortSignal): Promise<BatchAnswer> {
+  const res = await fetch(`${BATCH_PATH}?url=${encodeURIComponent(href)}`, { signal, headers: { accept: "application/json" } });
+  if (!res.ok) throw new Error(`batch ${res.status}`);
+  return (await res.json()) as BatchAnswer;
 }
 
 /** The listing ids a grid shows (the search's own cards and the placed ones). */
@@ -71,6 +80,8 @@ interface Loaded {
   searchKey: string;
   batches: Batch[];
   nextHref: string | null;
+  /** The batch before the first one shown ('Show earlier results', 'Previous 30'), null at the start. */
+  previousHref: string | null;
 }
 
 /** Loaded batches per history entry (location.key), for back and forward. */
@@ -112,17 +123,22 @@ function fits(saved: Loaded | null | undefined, page: ResultsPageData): saved is
   return !!saved && saved.searchKey === page.firstPageHref && saved.batches.some((b) => b.firstRecord === page.firstRecord);
 }
 
-/** The first card of the list whose bottom is below the top of the screen. */
+/**
+ * The first card of the list whose bottom is below the top of the screen; when the screen is below
+ * every card (the sections under the list), the last card, above the screen.
+ */
 function anchorOf(batches: Batch[]): Anchor | null {
+  let last: Anchor | null = null;
   for (const b of batches) {
     for (const l of listingsOf(b)) {
       const el = document.getElementById(`listing-${l.id}`);
       if (!el) continue;
       const box = el.getBoundingClientRect();
-      if (box.bottom > 0) return { id: l.id, top: box.top };
+      last = { id: l.id, top: box.top };
+      if (box.bottom > 0) return last;
     }
   }
-  return null;
+  return last;
 }
 
 export function InfiniteResults({
@@ -154,6 +170,7 @@ export function InfiniteResults({
       },
     ],
     nextHref: page.nextHref,
+    previousHref: page.previousHref,
   });
   const restore = (): Loaded | null => {
     const saved = byEntry.get(location.key);
@@ -164,6 +181,8 @@ export function InfiniteResults({
   // During hydration the first render must match the server's, so restoring starts after it.
   const [loaded, setLoaded] = useState<Loaded>(() => (hydrated ? restore() : null) ?? fromPage());
   const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
+  // 'Show earlier results' loads apart from the next batch (both can be on their way).
+  const [earlier, setEarlier] = useState<"idle" | "loading" | "error">("idle");
   const [seen, setSeen] = useState(page);
   if (seen !== page) {
     // New loader data: the same search with this batch already shown (a revalidation after
@@ -173,6 +192,7 @@ export function InfiniteResults({
       setLoaded(restore() ?? fromPage());
       // A new page (e.g. 'See More Results' followed after a failed load) starts afresh.
       setStatus("idle");
+      setEarlier("idle");
     }
   }
 
@@ -230,11 +250,14 @@ export function InfiniteResults({
 
   // ---- loading the next batch
   const controller = useRef<AbortController | null>(null);
+  const earlierCtl = useRef<AbortController | null>(null);
   const rowHeight = useRef<number | null>(null);
   useEffect(() => {
     // A new search abandons a batch still loading.
     controller.current?.abort();
+    earlierCtl.current?.abort();
     setStatus("idle");
+    setEarlier("idle");
   }, [loaded.searchKey]);
 
   const loadNext = useCallback(async () => {
@@ -248,9 +271,7 @@ export function InfiniteResults({
     rowHeight.current = row && row > 0 ? Math.round(row) : null;
     setStatus("loading");
     try {
-      const res = await fetch(`${BATCH_PATH}?url=${encodeURIComponent(next)}`, { signal: ctl.signal, headers: { accept: "application/json" } });
-      if (!res.ok) throw new Error(`batch ${res.status}`);
-      const batch = (await res.json()) as BatchAnswer;
+      const batch = await fetchBatch(next, ctl.signal);
       setLoaded((cur) => {
         if (cur.searchKey !== loaded.searchKey || cur.nextHref !== next) return cur;
         return { ...cur, batches: [...cur.batches, batchOf(batch, cur.batches)], nextHref: batch.nextHref };
@@ -262,6 +283,29 @@ export function InfiniteResults({
       if (controller.current === ctl) controller.current = null;
     }
   }, [loaded.nextHref, loaded.searchKey, loaded.batches]);
+
+  // ---- 'Show earlier results': the batch before the list, prepended without moving the screen
+  const loadEarlier = async () => {
+    const prev = loaded.previousHref;
+    if (!prev || earlierCtl.current) return;
+    const ctl = new AbortController();
+    earlierCtl.current = ctl;
+    setEarlier("loading");
+    try {
+      const batch = await fetchBatch(prev, ctl.signal);
+      const cur = loadedRef.current;
+      if (cur.searchKey === loaded.searchKey && cur.previousHref === prev) {
+        // The card at the top of the screen stays where it is (the layout effect above).
+        anchorTo.current = anchorOf(cur.batches);
+        setLoaded({ ...cur, batches: [batchOf(batch, cur.batches), ...cur.batches], previousHref: batch.previousHref });
+      }
+      setEarlier("idle");
+    } catch {
+      if (!ctl.signal.aborted) setEarlier("error");
+    } finally {
+      if (earlierCtl.current === ctl) earlierCtl.current = null;
+    }
+  };
 
   const sentinel = useRef<HTMLDivElement>(null);
   const searching = navigation.state !== "idle" && navigation.location?.pathname.startsWith(SEARCH_PATH) === true && !navigation.location.pathname.startsWith(`${SEARCH_PATH}/vehicle/`);
@@ -332,7 +376,7 @@ export function InfiniteResults({
   // The coming batch: a page of results and about as many tier cards as the batch before it; at the end, what is left.
   const left = page.total - lastBatch.firstRecord - PAGE_SIZE;
   const expected = left >= PAGE_SIZE ? PAGE_SIZE + lastBatch.grid.length - listingsOf(lastBatch).length : Math.max(1, left);
-  const previousHref = first > 0 && first === page.firstRecord ? page.previousHref : null;
+  const previousHref = loaded.previousHref;
   const onMore = (e: MouseEvent) => {
     // With JavaScript the link loads in place; after a failed load it is a plain link again.
     if (status === "error" || e.metaKey || e.ctrlKey || e.shiftKey) return;
@@ -351,9 +395,24 @@ export function InfiniteResults({
           // A page opened in the middle of a search (a reload or back after scrolling, a shared
           // link): the way to the cards above it, with or without JavaScript.
           <p className="mb-4 text-center text-sm">
-            <Link to={previousHref} className="font-semibold text-brand-700 underline underline-offset-2">
+            <Link
+              to={previousHref}
+              onClick={(e) => {
+                // With JavaScript the batch loads in place; after a failed load it is a plain link again.
+                if (earlier === "error" || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                e.preventDefault();
+                void loadEarlier();
+              }}
+              aria-disabled={earlier === "loading" || undefined}
+              className="font-semibold text-brand-700 underline underline-offset-2 aria-disabled:opacity-60"
+            >
               Show earlier results
             </Link>
+            {earlier === "error" ? (
+              <span role="alert" className="mt-1 block font-medium text-red-700">
+                We could not load earlier results. The link opens them on their own page.
+              </span>
+            ) : null}
           </p>
         ) : null}
         {before}
