@@ -22,10 +22,9 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEv
 import { Link, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
-import { formatInt } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import type { GridEntry, HousePromo, SuggestedFilter } from "./extras-types";
-import { EmptyResults } from "./results-list";
+import { EmptyResults, Pagination } from "./results-list";
 import { TieredListingGrid } from "./tiered-grid";
 import type { ResultsPageData } from "./types";
 import { useResultsTiming } from "./use-public-flags";
@@ -76,6 +75,7 @@ function batchOf(answer: BatchAnswer, shown: Batch[]): Batch {
     count: answer.grid.filter((e) => e.kind === "listing").length,
   };
 }
+
 interface Loaded {
   searchKey: string;
   batches: Batch[];
@@ -432,34 +432,17 @@ export function InfiniteResults({
         {status === "loading" ? <Placeholders expected={expected} rowHeight={rowHeight.current} /> : null}
       </div>
       {!empty ? (
-        <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
-          <div ref={sentinel} aria-hidden="true" />
-          <p className="text-sm text-slate-600">
-            Showing {formatInt(first + 1)}–{formatInt(end)} of {formatInt(page.total)}
-          </p>
-          {status === "error" ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              We could not load more results. {TEXT.seeMoreResults} opens them on their own page.
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-center gap-3">
-            {previousHref ? (
-              <Link to={previousHref} className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-50">
-                Previous {PAGE_SIZE}
-              </Link>
-            ) : null}
-            {loaded.nextHref ? (
-              <Link
-                to={loaded.nextHref}
-                onClick={onMore}
-                aria-disabled={status === "loading" || undefined}
-                className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:opacity-60"
-              >
-                {TEXT.seeMoreResults}
-              </Link>
-            ) : null}
-          </div>
-        </nav>
+        <Pagination
+          firstRecord={first}
+          last={end}
+          total={page.total}
+          previousHref={previousHref}
+          nextHref={loaded.nextHref}
+          sentinel={sentinel}
+          onMore={onMore}
+          loading={status === "loading"}
+          failed={status === "error"}
+        />
       ) : null}
     </div>
   );
