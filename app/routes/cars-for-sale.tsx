@@ -28,7 +28,6 @@ import { ModelReference } from "../components/search/model-reference";
 import { ShoppingAssistant } from "../components/search/shopping-assistant";
 import { SuggestedFilters } from "../components/search/suggested-filters";
 import { ModelClarification } from "../components/search/model-clarification";
-import { TieredListingGrid } from "../components/search/tiered-grid";
 import type { ResultsPageData, SearchPageData } from "../components/search/types";
 import { TEXT } from "../lib/constants";
 import { formatInt } from "../lib/format";
@@ -202,11 +201,8 @@ function Results({ page }: { page: ResultsPageData }) {
             <InfiniteResults
               page={page}
               before={extras?.showcase ? <DealerShowcase data={extras.showcase} hideIntent={HIDE_SHOWCASE_INTENT} /> : null}
-              firstGrid={
-                extras?.grid ? (
-                  <TieredListingGrid id="listings" items={extras.grid} compare={page.compare} labelledBy="results-heading" promoLinks={extras.suggestions} promos={extras.ads?.promos ?? []} />
-                ) : null
-              }
+              promoLinks={extras?.suggestions}
+              promos={extras?.ads?.promos}
             />
             {page.supplemental ? (
               <section aria-labelledby="supplemental-heading" className="mt-12">

@@ -6,5 +6,5 @@ import { loadResultsBatch } from "../server/pages/results-batch.server";
 import { serveJson } from "../server/services/respond.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  return serveJson(request, () => loadResultsBatch(new URL(url)));
+  return serveJson(request, () => loadResultsBatch(request, new URL(url)));
 }

@@ -10,6 +10,16 @@ const matches = (page: Page) => page.getByRole("heading", { name: /^[\d,]+ Match
 const cards = (page: Page) => page.getByTestId("results").locator("li:not([data-tier]) > article");
 const historyLength = (page: Page) => page.evaluate(() => window.history.length);
 
+/** Each batch of the list (data-batch) with its items in order: the tier ("listing" for the search's own card) and the card's link. */
+async function batchLayout(page: Page) {
+  return page.getByTestId("results").locator("[data-batch]").evaluateAll((divs) =>
+    divs.map((d) => ({
+      batch: d.getAttribute("data-batch"),
+      items: [...d.querySelectorAll(":scope > ol > li")].map((li) => `${li.getAttribute("data-tier") ?? "listing"} ${li.querySelector("a.card-link")?.getAttribute("href") ?? ""}`),
+    })),
+  );
+}
+
 /** Waits until React has hydrated the page (the apply button's bar then hides on a desktop). */
 async function hydrated(page: Page) {
   await expect(page.locator("#filters > div:last-child")).toHaveClass(/lg:hidden/, { timeout: 20_000 });
@@ -148,13 +158,16 @@ test.describe("results page with JavaScript", () => {
     const placeholders = page.getByTestId("placeholders");
     await expect(placeholders).toHaveCSS("pointer-events", "none");
     const room = await placeholders.evaluate((el) => el.getBoundingClientRect().height);
+    const cardRow = await placeholders.locator("li").first().evaluate((el) => el.getBoundingClientRect().height);
+    expect(cardRow).toBeGreaterThan(200);
     release();
     await expect.poll(() => shown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(59);
     await expect(page.getByTestId("placeholders")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.1);
-    // The batch fills about the room its placeholders held (the paging links below hardly move).
+    // The batch fills about the room its placeholders held: the paging links below move less than
+    // a card row (a batch's tier cards are shorter or taller than a row of results, decision 016).
     const filled = await page.locator('[data-batch="30"]').evaluate((el) => el.getBoundingClientRect().height);
-    expect(Math.abs(filled - room)).toBeLessThan(200);
+    expect(Math.abs(filled - room)).toBeLessThan(cardRow);
     await expect
       .poll(
         async () => {
@@ -190,6 +203,83 @@ test.describe("results page with JavaScript", () => {
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/rav4\?firstRecord=30$/);
     await expect(page.getByText(new RegExp(`^Showing 1–[\\d,]+ of ${total}$`))).toBeVisible({ timeout: 20_000 });
     expect(await shown(page)).toBe(before);
+  });
+
+  test("every batch keeps its page's card tiers, scrolled in and after a reload", async ({ page, browser, baseURL }) => {
+    await page.goto("/cars-for-sale/used/toyota");
+    await hydrated(page);
+    await scrollUntil(page, 59);
+    await expect(page.getByTestId("placeholders")).toHaveCount(0, { timeout: 20_000 });
+    const before = await batchLayout(page);
+    expect(before.map((b) => b.batch).slice(0, 2)).toEqual(["0", "30"]);
+    // The batch loaded in place is laid out as its own page: the same tier cards in the same slots.
+    const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const own = await plain.newPage();
+    await own.goto("/cars-for-sale/used/toyota?firstRecord=30");
+    const ownPage = (await batchLayout(own))[0]!;
+    await plain.close();
+    expect(ownPage.batch).toBe("30");
+    const tiers = (items: string[]) => items.map((it, i) => (it.startsWith("listing ") ? null : `${i} ${it}`)).filter(Boolean);
+    expect(tiers(ownPage.items).length).toBeGreaterThan(0);
+    // ... less the cards the first batch already shows (no listing shows twice in one list).
+    const hrefOf = (it: string) => it.split(" ")[1] || null;
+    const above = new Set(before[0]!.items.map(hrefOf).filter(Boolean));
+    expect(before[1]!.items).toEqual(ownPage.items.filter((it) => !above.has(hrefOf(it))));
+    expect(tiers(before[1]!.items).length).toBeGreaterThan(0);
+    // Reload in the second batch: once hydrated, every batch is back, laid out as before.
+    await page.locator('[data-batch="30"] li:not([data-tier]) > article').nth(10).scrollIntoViewIfNeeded();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/, { timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
+    expect(await batchLayout(page)).toEqual(before);
+  });
+
+  test("'Show earlier results' loads the batch before in place, above the cards on screen, which stay put", async ({ page, browser, baseURL }) => {
+    await page.goto("/cars-for-sale/used/toyota?firstRecord=30");
+    await hydrated(page);
+    const length = await historyLength(page);
+    const earlier = page.getByRole("link", { name: "Show earlier results" });
+    await expect(earlier).toHaveAttribute("href", "/cars-for-sale/used/toyota");
+    await expect(page.getByText(/^Showing 31–/)).toBeVisible();
+    // The shopper has the link and the first cards on screen; the first of the search's own cards, and where it is.
+    await earlier.evaluate((el) => el.scrollIntoView({ block: "start" }));
+    const onScreen = page.locator('[data-batch="30"] li:not([data-tier]) > article').first();
+    await expect(onScreen).toBeInViewport();
+    const id = await onScreen.getAttribute("id");
+    const top = (await onScreen.boundingBox())!.y;
+    await earlier.click();
+    // Results 1-30 land above, laid out as their own page (less cards the list already shows).
+    await expect(page.locator('[data-batch="0"] li:not([data-tier]) > article').first()).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible();
+    const [first, second] = await batchLayout(page);
+    expect([first!.batch, second!.batch]).toEqual(["0", "30"]);
+    const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const own = await plain.newPage();
+    await own.goto("/cars-for-sale/used/toyota");
+    const ownPage = (await batchLayout(own))[0]!;
+    await plain.close();
+    const hrefOf = (it: string) => it.split(" ")[1] || null;
+    const below = new Set(second!.items.map(hrefOf).filter(Boolean));
+    expect(first!.items).toEqual(ownPage.items.filter((it) => !below.has(hrefOf(it))));
+    expect(first!.items.filter((it) => it.startsWith("listing ")).length).toBeGreaterThanOrEqual(25);
+    // The card that was on screen has not moved: no jump.
+    const card = page.locator(`#${id}`);
+    await expect(card).toBeInViewport();
+    expect(Math.abs((await card.boundingBox())!.y - top)).toBeLessThan(4);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // The way up is gone with the first batch loaded; the bottom's 'Previous 30' too.
+    await expect(earlier).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Previous 30" })).toHaveCount(0);
+    // The address follows the batch in view, in the same history entry.
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/, { timeout: 20_000 });
+    expect(await historyLength(page)).toBe(length);
+    // The history entry keeps both batches: a reload shows them again, without the link.
+    await page.reload();
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
+    expect((await batchLayout(page)).map((b) => b.batch)).toEqual(["0", "30"]);
+    await expect(page.getByRole("link", { name: "Show earlier results" })).toHaveCount(0);
   });
 
   test("back from a vehicle page and reload return to the same cars, place and address", async ({ page }) => {
@@ -341,6 +431,14 @@ test.describe("results page with JavaScript", () => {
     await expect(page.getByText(/^Showing 31–(59|60) of/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Show earlier results" })).toHaveAttribute("href", "/cars-for-sale/used/toyota");
+    // 'Show earlier results' fails the same way: it says so and is a plain link again.
+    await hydrated(page);
+    await page.getByRole("link", { name: "Show earlier results" }).click();
+    await expect(page.getByRole("alert")).toContainText("We could not load earlier results.", { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?firstRecord=30$/);
+    await page.getByRole("link", { name: "Show earlier results" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/, { timeout: 20_000 });
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
     await context.close();
   });
 });

@@ -3,12 +3,16 @@
 //   /cars-for-sale-batch while 25 placeholders hold its place; it stops at the last batch or the
 //   result window's maximum. 'See More Results' stays a real link: without JavaScript, and after
 //   a failed load, it navigates to the next batch's page;
+// - every batch, the page's own and those loaded or restored around it, keeps the card tiers its
+//   own page shows (tiered-grid.tsx), so a reload lays the list out as it was; a card already
+//   shown higher up is left out of a later batch (decision 016);
 // - the address follows the batch in view (history.replaceState, keeping the router's entry).
 //   The loaded batches and the card at the top of the screen are also kept in the history entry's
 //   state, so a reload, or back from another document (the card's title is a plain link), shows
 //   the same cards at the same place once hydrated; without JavaScript (and before hydration) the
-//   page is the batch in the address with a 'Show earlier results' link above it. Client-side back
-//   and forward restore every batch from memory (per history entry);
+//   page is the batch in the address with a 'Show earlier results' link above it, which with
+//   JavaScript loads the batch before in place, above, keeping the cards on screen where they
+//   are. Client-side back and forward restore every batch from memory (per history entry);
 // - the placeholders never take a click (pointer-events: none, inert) and reserve the whole
 //   batch's room, so the list below them does not move when the cards land;
 // - pending state while a new search loads: the list dims, `aria-busy`, and a polite live
@@ -18,10 +22,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEv
 import { Link, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
-import { formatInt } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
-import { EmptyResults, ListingGrid } from "./results-list";
-import type { ListingCardData, ResultsPageData } from "./types";
+import type { GridEntry, HousePromo, SuggestedFilter } from "./extras-types";
+import { EmptyResults, Pagination } from "./results-list";
+import { TieredListingGrid } from "./tiered-grid";
+import type { ResultsPageData } from "./types";
 import { useResultsTiming } from "./use-public-flags";
 
 /** The results page (the search URL module's own path; imported from routes.ts so the URL module stays out of the browser bundle). */
@@ -34,12 +39,49 @@ export const BATCH_PATH = "/cars-for-sale-batch";
 interface Batch {
   href: string;
   firstRecord: number;
-  listings: ListingCardData[];
+  /** The batch laid out as its page lays it out (card tiers in their slots), less cards shown above. */
+  grid: GridEntry[];
+  /** How many of the search's own results the batch's page holds ('Showing …' counts them). */
+  count: number;
 }
+/** What GET /cars-for-sale-batch answers (app/server/pages/results-batch.server.ts). */
+interface BatchAnswer {
+  href: string;
+  firstRecord: number;
+  grid: GridEntry[];
+  nextHref: string | null;
+  previousHref: string | null;
+}
+
+/** One batch from GET /cars-for-sale-batch: infinite scroll's and 'Show earlier results'' one path. */
+async function fetchBatch(href: string, signal: AbortSignal): Promise<BatchAnswer> {
+  const res = await fetch(`${BATCH_PATH}?url=${encodeURIComponent(href)}`, { signal, headers: { accept: "application/json" } });
+  if (!res.ok) throw new Error(`batch ${res.status}`);
+  return (await res.json()) as BatchAnswer;
+}
+
+/** The listing ids a grid shows (the search's own cards and the placed ones). */
+const idsOf = (grid: GridEntry[]) => grid.flatMap((e) => ("listing" in e ? [e.listing.id] : []));
+/** The search's own cards of a batch, in order. */
+const listingsOf = (b: Batch) => b.grid.flatMap((e) => (e.kind === "listing" ? [e.listing] : []));
+
+/** A landed batch, without the cards the list already shows (no listing shows twice in one list). */
+function batchOf(answer: BatchAnswer, shown: Batch[]): Batch {
+  const seen = new Set(shown.flatMap((b) => idsOf(b.grid)));
+  return {
+    href: answer.href,
+    firstRecord: answer.firstRecord,
+    grid: answer.grid.filter((e) => !("listing" in e) || !seen.has(e.listing.id)),
+    count: answer.grid.filter((e) => e.kind === "listing").length,
+  };
+}
+
 interface Loaded {
   searchKey: string;
   batches: Batch[];
   nextHref: string | null;
+  /** The batch before the first one shown ('Show earlier results', 'Previous 30'), null at the start. */
+  previousHref: string | null;
 }
 
 /** Loaded batches per history entry (location.key), for back and forward. */
@@ -62,8 +104,9 @@ interface Saved {
 
 function readSaved(): Saved | null {
   const saved = (window.history.state as Record<string, unknown> | null)?.[STATE_FIELD] as Saved | undefined;
-  if (!saved || !saved.loaded || !Array.isArray(saved.loaded.batches) || saved.loaded.batches.length === 0) return null;
-  return saved;
+  const batches = saved?.loaded?.batches;
+  if (!Array.isArray(batches) || batches.length === 0 || !batches.every((b) => Array.isArray(b?.grid))) return null;
+  return saved!;
 }
 
 /** Keeps `saved` in the current history entry (the URL and the router's keys stay as they are). */
@@ -80,29 +123,36 @@ function fits(saved: Loaded | null | undefined, page: ResultsPageData): saved is
   return !!saved && saved.searchKey === page.firstPageHref && saved.batches.some((b) => b.firstRecord === page.firstRecord);
 }
 
-/** The first card of the list whose bottom is below the top of the screen. */
+/**
+ * The first card of the list whose bottom is below the top of the screen; when the screen is below
+ * every card (the sections under the list), the last card, above the screen.
+ */
 function anchorOf(batches: Batch[]): Anchor | null {
+  let last: Anchor | null = null;
   for (const b of batches) {
-    for (const l of b.listings) {
+    for (const l of listingsOf(b)) {
       const el = document.getElementById(`listing-${l.id}`);
       if (!el) continue;
       const box = el.getBoundingClientRect();
-      if (box.bottom > 0) return { id: l.id, top: box.top };
+      last = { id: l.id, top: box.top };
+      if (box.bottom > 0) return last;
     }
   }
-  return null;
+  return last;
 }
 
 export function InfiniteResults({
   page,
   before = null,
-  firstGrid = null,
+  promoLinks = [],
+  promos = [],
 }: {
   page: ResultsPageData;
   /** Shown above the list (the dealer showcase). */
   before?: ReactNode;
-  /** The page's own batch as the page lays it out (the tiered grid); later batches follow as plain cards. */
-  firstGrid?: ReactNode;
+  /** The filter promo card's links and the house promotions of the grids' tiers (the search's, for every batch). */
+  promoLinks?: SuggestedFilter[];
+  promos?: HousePromo[];
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -111,8 +161,16 @@ export function InfiniteResults({
 
   const fromPage = (): Loaded => ({
     searchKey: page.firstPageHref,
-    batches: [{ href: location.pathname + location.search, firstRecord: page.firstRecord, listings: page.listings }],
+    batches: [
+      {
+        href: location.pathname + location.search,
+        firstRecord: page.firstRecord,
+        grid: page.extras?.grid ?? page.listings.map((listing) => ({ kind: "listing", listing })),
+        count: page.listings.length,
+      },
+    ],
     nextHref: page.nextHref,
+    previousHref: page.previousHref,
   });
   const restore = (): Loaded | null => {
     const saved = byEntry.get(location.key);
@@ -123,6 +181,8 @@ export function InfiniteResults({
   // During hydration the first render must match the server's, so restoring starts after it.
   const [loaded, setLoaded] = useState<Loaded>(() => (hydrated ? restore() : null) ?? fromPage());
   const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
+  // 'Show earlier results' loads apart from the next batch (both can be on their way).
+  const [earlier, setEarlier] = useState<"idle" | "loading" | "error">("idle");
   const [seen, setSeen] = useState(page);
   if (seen !== page) {
     // New loader data: the same search with this batch already shown (a revalidation after
@@ -132,6 +192,7 @@ export function InfiniteResults({
       setLoaded(restore() ?? fromPage());
       // A new page (e.g. 'See More Results' followed after a failed load) starts afresh.
       setStatus("idle");
+      setEarlier("idle");
     }
   }
 
@@ -189,11 +250,14 @@ export function InfiniteResults({
 
   // ---- loading the next batch
   const controller = useRef<AbortController | null>(null);
+  const earlierCtl = useRef<AbortController | null>(null);
   const rowHeight = useRef<number | null>(null);
   useEffect(() => {
     // A new search abandons a batch still loading.
     controller.current?.abort();
+    earlierCtl.current?.abort();
     setStatus("idle");
+    setEarlier("idle");
   }, [loaded.searchKey]);
 
   const loadNext = useCallback(async () => {
@@ -202,19 +266,15 @@ export function InfiniteResults({
     const ctl = new AbortController();
     controller.current = ctl;
     // Placeholders as tall as the list's last row, so the batch landing moves nothing below.
-    const last = loaded.batches.at(-1)?.listings.at(-1);
+    const last = listingsOf(loaded.batches.at(-1)!).at(-1);
     const row = last ? document.getElementById(`listing-${last.id}`)?.parentElement?.getBoundingClientRect().height : undefined;
     rowHeight.current = row && row > 0 ? Math.round(row) : null;
     setStatus("loading");
     try {
-      const res = await fetch(`${BATCH_PATH}?url=${encodeURIComponent(next)}`, { signal: ctl.signal, headers: { accept: "application/json" } });
-      if (!res.ok) throw new Error(`batch ${res.status}`);
-      const batch = (await res.json()) as { href: string; firstRecord: number; listings: ListingCardData[]; nextHref: string | null };
+      const batch = await fetchBatch(next, ctl.signal);
       setLoaded((cur) => {
         if (cur.searchKey !== loaded.searchKey || cur.nextHref !== next) return cur;
-        const shown = new Set(cur.batches.flatMap((b) => b.listings.map((l) => l.id)));
-        const listings = batch.listings.filter((l) => !shown.has(l.id));
-        return { ...cur, batches: [...cur.batches, { href: batch.href, firstRecord: batch.firstRecord, listings }], nextHref: batch.nextHref };
+        return { ...cur, batches: [...cur.batches, batchOf(batch, cur.batches)], nextHref: batch.nextHref };
       });
       setStatus("idle");
     } catch {
@@ -223,6 +283,29 @@ export function InfiniteResults({
       if (controller.current === ctl) controller.current = null;
     }
   }, [loaded.nextHref, loaded.searchKey, loaded.batches]);
+
+  // ---- 'Show earlier results': the batch before the list, prepended without moving the screen
+  const loadEarlier = async () => {
+    const prev = loaded.previousHref;
+    if (!prev || earlierCtl.current) return;
+    const ctl = new AbortController();
+    earlierCtl.current = ctl;
+    setEarlier("loading");
+    try {
+      const batch = await fetchBatch(prev, ctl.signal);
+      const cur = loadedRef.current;
+      if (cur.searchKey === loaded.searchKey && cur.previousHref === prev) {
+        // The card at the top of the screen stays where it is (the layout effect above).
+        anchorTo.current = anchorOf(cur.batches);
+        setLoaded({ ...cur, batches: [batchOf(batch, cur.batches), ...cur.batches], previousHref: batch.previousHref });
+      }
+      setEarlier("idle");
+    } catch {
+      if (!ctl.signal.aborted) setEarlier("error");
+    } finally {
+      if (earlierCtl.current === ctl) earlierCtl.current = null;
+    }
+  };
 
   const sentinel = useRef<HTMLDivElement>(null);
   const searching = navigation.state !== "idle" && navigation.location?.pathname.startsWith(SEARCH_PATH) === true && !navigation.location.pathname.startsWith(`${SEARCH_PATH}/vehicle/`);
@@ -264,8 +347,8 @@ export function InfiniteResults({
       const middle = window.innerHeight / 2;
       let current = batchesRef.current[0];
       for (const b of batchesRef.current) {
-        const first = b.listings[0] && document.getElementById(`listing-${b.listings[0].id}`);
-        if (first && first.getBoundingClientRect().top < middle) current = b;
+        const el = document.querySelector(`[data-batch="${b.firstRecord}"]`);
+        if (el && el.getBoundingClientRect().top < middle) current = b;
       }
       // Only the address changes: the router keeps the page it loaded (its data, forms and
       // revalidations stay on the first batch's URL) and the history entry keeps its key, which
@@ -285,9 +368,15 @@ export function InfiniteResults({
     };
   }, [multi, loaded.batches.length]);
 
-  const listings = loaded.batches.flatMap((b) => b.listings);
   const first = loaded.batches[0]!.firstRecord;
-  const previousHref = first > 0 && first === page.firstRecord ? page.previousHref : null;
+  const lastBatch = loaded.batches.at(-1)!;
+  // 'Showing 31–90': from the first batch's first result to the last batch's last.
+  const end = lastBatch.firstRecord + lastBatch.count;
+  const empty = loaded.batches.every((b) => b.count === 0);
+  // The coming batch: a page of results and about as many tier cards as the batch before it; at the end, what is left.
+  const left = page.total - lastBatch.firstRecord - PAGE_SIZE;
+  const expected = left >= PAGE_SIZE ? PAGE_SIZE + lastBatch.grid.length - listingsOf(lastBatch).length : Math.max(1, left);
+  const previousHref = loaded.previousHref;
   const onMore = (e: MouseEvent) => {
     // With JavaScript the link loads in place; after a failed load it is a plain link again.
     if (status === "error" || e.metaKey || e.ctrlKey || e.shiftKey) return;
@@ -302,66 +391,58 @@ export function InfiniteResults({
         {TEXT.matches(page.total)}
       </p>
       <div className="mt-4">
-        {previousHref && listings.length > 0 ? (
+        {previousHref && !empty ? (
           // A page opened in the middle of a search (a reload or back after scrolling, a shared
           // link): the way to the cards above it, with or without JavaScript.
           <p className="mb-4 text-center text-sm">
-            <Link to={previousHref} className="font-semibold text-brand-700 underline underline-offset-2">
+            <Link
+              to={previousHref}
+              onClick={(e) => {
+                // With JavaScript the batch loads in place; after a failed load it is a plain link again.
+                if (earlier === "error" || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                e.preventDefault();
+                void loadEarlier();
+              }}
+              aria-disabled={earlier === "loading" || undefined}
+              className="font-semibold text-brand-700 underline underline-offset-2 aria-disabled:opacity-60"
+            >
               Show earlier results
             </Link>
+            {earlier === "error" ? (
+              <span role="alert" className="mt-1 block font-medium text-red-700">
+                We could not load earlier results. The link opens them on their own page.
+              </span>
+            ) : null}
           </p>
         ) : null}
         {before}
-        {listings.length === 0 ? (
+        {empty ? (
           <>
             <span id="listings" tabIndex={-1} />
             <EmptyResults clearHref={page.clearFiltersHref} />
           </>
-        ) : firstGrid && first === page.firstRecord ? (
-          <>
-            {firstGrid}
-            {loaded.batches.slice(1).map((b) =>
-              b.listings.length > 0 ? (
-                <div key={b.firstRecord} data-batch={b.firstRecord} className="mt-4">
-                  <ListingGrid listings={b.listings} compare={page.compare} labelledBy="results-heading" />
-                </div>
-              ) : null,
-            )}
-          </>
         ) : (
-          <ListingGrid id="listings" listings={listings} compare={page.compare} eagerFirst labelledBy="results-heading" />
+          loaded.batches.map((b, i) => (
+            // Every batch laid out as its own page lays it out, one grid each (decision 016).
+            <div key={b.firstRecord} data-batch={b.firstRecord} className={i > 0 ? "mt-4" : undefined}>
+              <TieredListingGrid id={i === 0 ? "listings" : undefined} eager={i === 0} items={b.grid} compare={page.compare} labelledBy="results-heading" promoLinks={promoLinks} promos={promos} />
+            </div>
+          ))
         )}
-        {status === "loading" ? <Placeholders expected={Math.min(PAGE_SIZE, Math.max(1, page.total - first - listings.length))} rowHeight={rowHeight.current} /> : null}
+        {status === "loading" ? <Placeholders expected={expected} rowHeight={rowHeight.current} /> : null}
       </div>
-      {listings.length > 0 ? (
-        <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
-          <div ref={sentinel} aria-hidden="true" />
-          <p className="text-sm text-slate-600">
-            Showing {formatInt(first + 1)}–{formatInt(first + listings.length)} of {formatInt(page.total)}
-          </p>
-          {status === "error" ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              We could not load more results. {TEXT.seeMoreResults} opens them on their own page.
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-center gap-3">
-            {previousHref ? (
-              <Link to={previousHref} className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-50">
-                Previous {PAGE_SIZE}
-              </Link>
-            ) : null}
-            {loaded.nextHref ? (
-              <Link
-                to={loaded.nextHref}
-                onClick={onMore}
-                aria-disabled={status === "loading" || undefined}
-                className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:opacity-60"
-              >
-                {TEXT.seeMoreResults}
-              </Link>
-            ) : null}
-          </div>
-        </nav>
+      {!empty ? (
+        <Pagination
+          firstRecord={first}
+          last={end}
+          total={page.total}
+          previousHref={previousHref}
+          nextHref={loaded.nextHref}
+          sentinel={sentinel}
+          onMore={onMore}
+          loading={status === "loading"}
+          failed={status === "error"}
+        />
       ) : null}
     </div>
   );

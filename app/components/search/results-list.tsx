@@ -1,3 +1,4 @@
+import type { MouseEvent, Ref } from "react";
 import { Link } from "react-router";
 import { PAGE_SIZE, TEXT } from "../../lib/constants";
 import { formatInt } from "../../lib/format";
@@ -23,14 +24,47 @@ export function ListingGrid({ id, listings, compare, eagerFirst = false, labelle
   );
 }
 
-/** 'See More Results' (the next batch, a real link) and the way back. */
-export function Pagination({ firstRecord, shown, total, nextHref, previousHref }: { firstRecord: number; shown: number; total: number; nextHref: string | null; previousHref: string | null }) {
-  if (shown === 0) return null;
+/**
+ * 'Showing a–b of n', 'Previous 30' and 'See More Results' (the next batch, a real link): the one
+ * paging block of the results page, without JavaScript as it is. Infinite scroll
+ * (infinite-results.tsx) adds its trigger (`sentinel`), loads in place on a click (`onMore`),
+ * marks the link while a batch loads (`loading`) and says when one failed (`failed`: the link is
+ * then a plain link, which the caller's `onMore` lets through).
+ */
+export function Pagination({
+  firstRecord,
+  last,
+  total,
+  nextHref,
+  previousHref,
+  sentinel,
+  onMore,
+  loading = false,
+  failed = false,
+}: {
+  firstRecord: number;
+  /** The last result shown, counted from 1 ('Showing 31–60' is 60). */
+  last: number;
+  total: number;
+  nextHref: string | null;
+  previousHref: string | null;
+  sentinel?: Ref<HTMLDivElement>;
+  onMore?: (e: MouseEvent) => void;
+  loading?: boolean;
+  failed?: boolean;
+}) {
+  if (last <= firstRecord) return null;
   return (
     <nav aria-label="More results" className="mt-8 flex flex-col items-center gap-3">
+      {sentinel ? <div ref={sentinel} aria-hidden="true" /> : null}
       <p className="text-sm text-slate-600">
-        Showing {formatInt(firstRecord + 1)}–{formatInt(firstRecord + shown)} of {formatInt(total)}
+        Showing {formatInt(firstRecord + 1)}–{formatInt(last)} of {formatInt(total)}
       </p>
+      {failed ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          We could not load more results. {TEXT.seeMoreResults} opens them on their own page.
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-center gap-3">
         {previousHref ? (
           <Link to={previousHref} className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-700 hover:bg-slate-50">
@@ -38,7 +72,12 @@ export function Pagination({ firstRecord, shown, total, nextHref, previousHref }
           </Link>
         ) : null}
         {nextHref ? (
-          <Link to={nextHref} className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700">
+          <Link
+            to={nextHref}
+            onClick={onMore}
+            aria-disabled={loading || undefined}
+            className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:opacity-60"
+          >
             {TEXT.seeMoreResults}
           </Link>
         ) : null}

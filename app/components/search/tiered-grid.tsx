@@ -16,9 +16,12 @@ function compareOf(compare: Compare, id: number): CompareState {
 const TIER_LABEL = { premium: "Sponsored", fourth: "Sponsored", simplified: "Sponsored", recommended: "Recommended: new" } as const;
 
 /**
- * The results grid with its card tiers in place (app/lib/results-placement.ts). The search's own
- * results are <article>s; paid and recommended cards, the filter promo and house ads are other
- * list items, labelled as what they are, and are not part of the search's ItemList.
+ * One batch of the results grid with its card tiers in place (app/lib/results-placement.ts): the
+ * page's own batch, and with JavaScript every batch loaded or restored below or above it (each
+ * batch is laid out as its own page lays it out, decision 016). The search's own results are
+ * <article>s; paid and recommended cards, the filter promo and house ads are other list items,
+ * labelled as what they are, and are not part of the search's ItemList. `eager`: the batch at the
+ * top of the list, whose first pictures load eagerly.
  */
 export function TieredListingGrid({
   id,
@@ -27,19 +30,21 @@ export function TieredListingGrid({
   labelledBy,
   promoLinks,
   promos,
+  eager: eagerBatch = true,
 }: {
-  id: string;
+  id?: string;
   items: GridEntry[];
   compare: Compare;
   labelledBy: string;
   promoLinks: SuggestedFilter[];
   promos: HousePromo[];
+  eager?: boolean;
 }) {
-  let firstListing = true;
-  let sponsoredEager = 0;
+  let firstListing = eagerBatch;
+  let sponsoredEager = eagerBatch ? 0 : 3;
   let ad = 0;
   return (
-    <ol id={id} tabIndex={-1} aria-labelledby={labelledBy} className="grid gap-4 focus:outline-none sm:grid-cols-2 xl:grid-cols-3">
+    <ol id={id} tabIndex={id ? -1 : undefined} aria-labelledby={labelledBy} className="grid gap-4 focus:outline-none sm:grid-cols-2 xl:grid-cols-3">
       {items.map((it, i) => {
         switch (it.kind) {
           case "listing": {

@@ -3,7 +3,7 @@
 // links to /wallet, and /wallet is a plain form with the server's messages. With JavaScript the
 // toggle and the card open the same form in a modal <dialog>, posted by a fetcher; the server's
 // redirect back to this page revalidates it and the dialog closes.
-import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { formatPrice } from "../../lib/format";
 import { DEFAULT_TERM, PAYMENT_TERMS } from "../../lib/loan";
@@ -195,6 +195,8 @@ export function WalletToggle() {
 /** "Wallet card at 3": the budget and the price it reaches, or an invitation to set one. */
 export function WalletCard() {
   const view = useContext(WalletContext);
+  // Every batch of an infinite list has its own wallet card: ids must not repeat.
+  const titleId = useId();
   if (!view) return null;
   const w = view.wallet;
   const edit = (label: string, className: string) => (
@@ -209,8 +211,8 @@ export function WalletCard() {
     </Link>
   );
   return (
-    <section aria-labelledby="wallet-card-title" className="flex w-full flex-col justify-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5">
-      <h3 id="wallet-card-title" className="text-lg font-bold text-emerald-950">
+    <section aria-labelledby={titleId} className="flex w-full flex-col justify-center gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5">
+      <h3 id={titleId} className="text-lg font-bold text-emerald-950">
         {w ? `Your budget: ${formatPrice(w.monthly)}/mo.` : WALLET_TEXT.cardTitle}
       </h3>
       {w ? (

@@ -27,7 +27,7 @@ import { PATHS } from "../../lib/routes.ts";
 import { MAX_RESULT_WINDOW, emptySearchQuery, type FacetFilter, type SearchHit, type SearchQuery, type SearchResult } from "../../lib/search-query.ts";
 import { categoryTabs, conditionOf, withFilter, withoutFilter, type SearchState, type SearchUrlContext } from "../../lib/search-url.ts";
 import { HIDE_SHOWCASE_INTENT } from "../../components/search/extras-types.ts";
-import type { AssistantAction, BuyOnlineData, FaqItem, ModelReferenceData, PriceRow, ResultsExtras, ShowcaseData, SuggestedFilter } from "../../components/search/extras-types.ts";
+import type { AssistantAction, BuyOnlineData, FaqItem, GridEntry, ModelReferenceData, PriceRow, ResultsExtras, ShowcaseData, SuggestedFilter } from "../../components/search/extras-types.ts";
 import type { ListingCardData } from "../../components/search/types.ts";
 import { memo } from "../cache.server.ts";
 import { getFlags } from "../flags.server.ts";
@@ -306,25 +306,66 @@ function pathAndQuery(request: Request): string {
   return url.pathname + url.search;
 }
 
+/** What the card tiers of one batch need: the same for the page and for an infinite-scroll batch. */
+export type TiersInput = Pick<ExtrasInput, "request" | "result" | "pool" | "db" | "flags" | "organic"> & { q: SearchQuery };
+
+/** Draws the batch's tier listings as the page does (the showcase's dealer kept out of the premium spotlights on a first page). */
+async function drawTiers({ request, q, result, pool, db, flags, organic }: TiersInput) {
+  const pageIndex = Math.floor(q.firstRecord / q.numRecords);
+  const slots = boostSlots(q.numRecords, result.totalResultCount);
+  const bq = organic.length > 0 ? boostQuery(q, pageIndex, slots.length) : null;
+  const [placements, boost, hidden] = await Promise.all([
+    placementsOf(db, pool.map((h) => h.id)),
+    bq ? serviceCalls().search(bq, { required: false, hideFilters: true }).then((r) => r.hits) : Promise.resolve([] as SearchHit[]),
+    isShowcaseHidden(request),
+  ]);
+  const picks = pickTiers(pool, placements, flags.alphaShowcase && !hidden && q.firstRecord === 0 && q.showcaseOwnerId === undefined);
+  return { picks, boost };
+}
+
+/** The batch's grid in its final order (tiers placed); null when it has no results. */
+function gridOf({ q, result, flags, organic }: TiersInput, picks: TierPicks, boost: SearchHit[], cards: Map<number, ListingCardData>): GridEntry[] | null {
+  const card = (h: SearchHit | null) => (h ? (cards.get(h.id) ?? null) : null);
+  const cardsOf = (hs: SearchHit[]) => hs.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
+  return organic.length === 0
+    ? null
+    : placeGrid({
+        organic,
+        pageSize: q.numRecords,
+        total: result.totalResultCount,
+        premium: cardsOf(picks.premium),
+        boost: cardsOf(boost),
+        peekaboo: card(picks.peekaboo),
+        peekabooSlot: PEEKABOO_DEFAULT_SLOT,
+        fourthTier: card(picks.fourth),
+        filterPromo: true,
+        wallet: flags.wallet,
+        ads: flags.ads,
+      });
+}
+
+/**
+ * One infinite-scroll batch's grid (results-batch.server.ts): the tiers the page at that
+ * `firstRecord` shows, in the same slots, so a batch loaded in place looks like its own page.
+ */
+export async function batchGrid(input: TiersInput & { labels: SearchLabels }): Promise<GridEntry[] | null> {
+  const { picks, boost } = await drawTiers(input);
+  const cards = await listingCards(input.db, [...picks.premium, ...boost, ...(picks.fourth ? [picks.fourth] : []), ...(picks.peekaboo ? [picks.peekaboo] : [])], input.labels);
+  return gridOf(input, picks, boost, cards);
+}
+
 export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtras> {
   const { state, ctx, labels, result, pool, db, engine, flags, organic } = input;
   const q = state.query;
-  const total = result.totalResultCount;
-  const pageIndex = Math.floor(q.firstRecord / q.numRecords);
-
-  const slots = boostSlots(q.numRecords, total);
-  const bq = organic.length > 0 ? boostQuery(q, pageIndex, slots.length) : null;
-  const [placements, boost, hidden, reference] = await Promise.all([
-    placementsOf(db, pool.map((h) => h.id)),
-    bq ? serviceCalls().search(bq, { required: false, hideFilters: true }).then((r) => r.hits) : Promise.resolve([] as SearchHit[]),
-    isShowcaseHidden(input.request),
+  const tiers: TiersInput = { ...input, q };
+  const [{ picks, boost }, reference] = await Promise.all([
+    drawTiers(tiers),
     modelReference(state, labels, engine, result).catch((e) => {
       console.error(JSON.stringify({ level: "error", msg: "model reference failed", error: String((e as Error)?.stack ?? e) }));
       return null;
     }),
   ]);
   // The dealer showcase: first page only, for the premium dealer with the most matches.
-  const picks = pickTiers(pool, placements, flags.alphaShowcase && !hidden && q.firstRecord === 0 && q.showcaseOwnerId === undefined);
   const showcaseOn = picks.showcaseOwner !== null;
   const pageIds = new Set([...organic.map((l) => l.id), ...picks.premium.map((h) => h.id), ...boost.map((h) => h.id)]);
   const [showcaseResult, owner] = showcaseOn
@@ -337,25 +378,8 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
 
   const extraHits = [...picks.premium, ...boost, ...(picks.fourth ? [picks.fourth] : []), ...(picks.peekaboo ? [picks.peekaboo] : []), ...showcaseHits];
   const cards = await listingCards(db, extraHits, labels);
-  const card = (h: SearchHit | null) => (h ? (cards.get(h.id) ?? null) : null);
   const cardsOf = (hs: SearchHit[]) => hs.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
-
-  const grid =
-    organic.length === 0
-      ? null
-      : placeGrid({
-          organic,
-          pageSize: q.numRecords,
-          total,
-          premium: cardsOf(picks.premium),
-          boost: cardsOf(boost),
-          peekaboo: card(picks.peekaboo),
-          peekabooSlot: PEEKABOO_DEFAULT_SLOT,
-          fourthTier: card(picks.fourth),
-          filterPromo: true,
-          wallet: flags.wallet,
-          ads: flags.ads,
-        });
+  const grid = gridOf(tiers, picks, boost, cards);
 
   let showcase: ShowcaseData | null = null;
   if (showcaseOn && owner && showcaseHits.length > 0) {
@@ -376,7 +400,7 @@ export async function loadResultsExtras(input: ExtrasInput): Promise<ResultsExtr
     };
   }
 
-  const suggestions = suggestedFilters(state, ctx, result.filters, total);
+  const suggestions = suggestedFilters(state, ctx, result.filters, result.totalResultCount);
   return {
     suggestions,
     modelReference: reference,
