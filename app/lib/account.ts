@@ -65,3 +65,6 @@ export function searchKey(pathname: string, search: string): string {
   const q = params.toString();
   return q ? `${pathname}?${q}` : pathname;
 }
+
+/** The results page's form intent that dismisses 'Still interested?' (decision 018). */
+export const STILL_INTERESTED_INTENT = "dismiss-still-interested";

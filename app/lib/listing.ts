@@ -82,6 +82,11 @@ export interface ListingImage {
 }
 
 /** The listing's pictures: generated views by body style and colour, the first the primary. */
+/** "2021 Toyota RAV4 XLE": a car's name on its card, its page and wherever it is listed. */
+export function vehicleName(l: Pick<ListingSummary, "year" | "makeName" | "modelName" | "trimName">): string {
+  return [String(l.year), l.makeName, l.modelName, l.trimName].filter(Boolean).join(" ");
+}
+
 export function listingImages(l: Pick<ListingSummary, "bodyStyleCode" | "extColorSimple" | "imageCount" | "title">): ListingImage[] {
   const n = Math.max(1, Math.min(l.imageCount, CAROUSEL_IMAGES * 3));
   const views = ["front three-quarter view", "side view", "rear three-quarter view", "front view"];

@@ -35,6 +35,8 @@ import { PATHS } from "../lib/routes";
 import { compareAction, loadSearchPage } from "../server/pages/results-page.server";
 import { resultsAction } from "../server/pages/results-extras.server";
 import { modelClarificationAction } from "../server/pages/model-clarification.server";
+import { stillInterestedAction } from "../server/pages/still-interested.server";
+import { StillInterested } from "../components/search/still-interested";
 import { HIDE_SHOWCASE_INTENT } from "../components/search/extras-types";
 import { WalletContext, WalletDialog, WalletToggle } from "../components/wallet/wallet";
 
@@ -44,7 +46,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 /** Card quick action: Compare (a form post without JavaScript, a fetcher with it); the showcase hide; the model clarification's answer. */
 export async function action({ request, url }: Route.ActionArgs) {
-  return (await resultsAction(request, url)) ?? (await modelClarificationAction(request, url)) ?? compareAction(request, url);
+  return (await resultsAction(request, url)) ?? (await modelClarificationAction(request, url)) ?? (await stillInterestedAction(request, url)) ?? compareAction(request, url);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -190,6 +192,7 @@ function Results({ page }: { page: ResultsPageData }) {
             ) : null}
             {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
             {page.clarification ? <ModelClarification key={page.clarification.code} data={page.clarification} /> : null}
+            {page.stillInterested ? <StillInterested key={page.stillInterested.listingId} car={page.stillInterested} /> : null}
             {page.priceError || page.zipError ? (
               <p className="mt-3 text-sm font-medium text-red-700">
                 {[page.zipError, page.priceError].filter(Boolean).join(" ")}{" "}

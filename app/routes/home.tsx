@@ -3,12 +3,14 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PATHS } from "../lib/routes";
 import { vehicleImagePath } from "../lib/vehicle-image";
+import { formatMiles, formatPrice } from "../lib/format";
 import { getStock } from "../server/search/stock.server";
+import { recentCars } from "../server/pages/home-page.server";
 
-export async function loader() {
-  const { makes, total } = await getStock();
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ makes, total }, recent] = await Promise.all([getStock(), recentCars(request)]);
   const popular = [...makes].sort((a, b) => b.count - a.count).slice(0, 12);
-  return { makes, total, popular: popular.map((m) => ({ code: m.code, name: m.name, count: m.count })) };
+  return { makes, total, popular: popular.map((m) => ({ code: m.code, name: m.name, count: m.count })), recent };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -113,6 +115,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </section>
+
+      {loaderData.recent.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 pt-12" aria-labelledby="recently-viewed">
+          <h2 id="recently-viewed" className="text-2xl font-bold">
+            Recently viewed
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {loaderData.recent.map((c) => (
+              <li key={c.listingId}>
+                <a href={PATHS.vehicle(c.listingId)} className="block rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-500 hover:shadow">
+                  <img src={vehicleImagePath(c.bodyStyleCode, c.extColor, 0)} alt="" width={160} height={120} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                  <span className="mt-2 block text-sm font-semibold leading-snug">{c.title}</span>
+                  <span className="block font-bold">{formatPrice(c.price)}</span>
+                  <span className="block text-xs text-slate-600">{formatMiles(c.mileage)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="body-styles">
         <h2 id="body-styles" className="text-2xl font-bold">

@@ -151,6 +151,8 @@ export interface ResultsPageData {
   compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
   /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
   extras?: ResultsExtras | null;
+  /** 'Still interested?' (decision 018): a signed-in shopper's recently viewed car, or null. */
+  stillInterested: { listingId: number; title: string; price: number; bodyStyleCode: string; extColor: string } | null;
   /** The wallet (decision 017): null when its flag is off. */
   wallet: WalletView | null;
   /** 'Model Name Clarification' (app/server/pages/model-clarification.server.ts): null when not asked. */

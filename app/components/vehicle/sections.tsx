@@ -12,9 +12,7 @@ const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric
 export const formatDate = (ms: number) => dateFmt.format(new Date(ms));
 
 /** "2021 Toyota RAV4 XLE": the heading without the condition word. */
-export function vehicleName(l: Pick<ListingSummary, "year" | "makeName" | "modelName" | "trimName">): string {
-  return [String(l.year), l.makeName, l.modelName, l.trimName].filter(Boolean).join(" ");
-}
+export { vehicleName } from "../../lib/listing";
 
 export function Card({ id, title, children, className = "" }: { id?: string; title: string; children: ReactNode; className?: string }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, "-")}-heading`;

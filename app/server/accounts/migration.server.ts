@@ -90,3 +90,25 @@ export function migration004AccountsVehicleAlerts(): Migration {
     },
   };
 }
+
+/**
+ * Migration "008-recent-views": the cars a signed-in shopper looked at (browsing history), for
+ * 'Recently viewed' on the home page and the results page's 'Still interested?' alert; a
+ * dismissed alert is remembered per car (docs/decisions/018-recently-viewed.md).
+ */
+export function migration008RecentViews(dialect: Dialect): Migration {
+  const big = dialect === "postgres" ? ("bigint" as const) : ("integer" as const);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("recent_views")
+        .addColumn("user_id", big, (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("listing_id", big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("viewed_at", big, (c) => c.notNull())
+        .addColumn("dismissed_at", big)
+        .addPrimaryKeyConstraint("recent_views_pk", ["user_id", "listing_id"])
+        .execute();
+      await db.schema.createIndex("recent_views_user_time").on("recent_views").columns(["user_id", "viewed_at"]).execute();
+    },
+  };
+}

@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "./connection.server.ts";
-import { migration004Accounts, migration004AccountsVehicleAlerts } from "../accounts/migration.server.ts";
+import { migration004Accounts, migration004AccountsVehicleAlerts, migration008RecentViews } from "../accounts/migration.server.ts";
 
 type AnyDb = Kysely<any>;
 
@@ -369,5 +369,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "007-results-extras": migration007ResultsExtras(dialect),
     "004-accounts": migration004Accounts(dialect),
     "004-accounts-2-vehicle-alerts": migration004AccountsVehicleAlerts(),
+    "008-recent-views": migration008RecentViews(dialect),
   };
 }

@@ -320,6 +320,14 @@ export interface SavedVehicleTable {
   /** Price-drop emails for this car (1) or unsubscribed (0). */
   alerts: number;
 }
+/** A car a signed-in shopper looked at; one row per car, the latest view (migration 008). */
+export interface RecentViewTable {
+  user_id: number;
+  listing_id: number;
+  viewed_at: number;
+  /** 'Still interested?' dismissed for this car (epoch ms), or null. */
+  dismissed_at: number | null;
+}
 export interface SavedSearchTable {
   /** The bookmarkId (random). */
   id: string;
@@ -368,6 +376,7 @@ export interface DB {
   users: UserTable;
   sessions: SessionTable;
   saved_vehicles: SavedVehicleTable;
+  recent_views: RecentViewTable;
   saved_searches: SavedSearchTable;
   price_alerts: PriceAlertTable;
   sent_alerts: SentAlertTable;

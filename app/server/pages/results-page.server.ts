@@ -48,6 +48,9 @@ import { getDatabase, type Database } from "../db/connection.server.ts";
 import { getEnv } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
 import { readWallet, walletView } from "../wallet.server.ts";
+import { stillInterested } from "../accounts/recent-views.server.ts";
+import { getSessionUser } from "../accounts/session.server.ts";
+import { vehicleName } from "../../lib/listing.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
@@ -131,7 +134,7 @@ export async function listingCards(db: Database, hits: SearchHit[], labels: Sear
     const model = labels.models.get(`${l.makeCode}|${l.modelCode}`) ?? l.modelName;
     out.set(l.id, {
       id: l.id,
-      title: [l.year, make, model, l.trimName].filter(Boolean).join(" "),
+      title: vehicleName({ year: l.year, makeName: make, modelName: model, trimName: l.trimName }),
       condition: l.listingType === "NEW" ? "New" : l.listingType === "CERTIFIED" || l.listingType === "3P_CERT" ? "Certified" : "Used",
       price: l.salePrice,
       marketPrice: l.marketPrice,
@@ -430,6 +433,19 @@ function originOf(): string {
  * The loader's work. Throws a 301 redirect to the canonical URL, or a 404 for an unknown path;
  * a failed search is the error screen (500, or 200 for bots); bad input is never a 500.
  */
+/** 'Still interested?' for a signed-in shopper (decision 018); bots skip browsing history; never fatal. */
+async function stillInterestedFor(request: Request, db: Database): Promise<ResultsPageData["stillInterested"]> {
+  if (isbot(request.headers.get("user-agent") ?? "")) return null;
+  try {
+    const user = await getSessionUser(request);
+    const car = user ? await stillInterested(db, user.id) : null;
+    return car ? { listingId: car.listingId, title: car.title, price: car.price, bodyStyleCode: car.bodyStyleCode, extColor: car.extColor } : null;
+  } catch (error) {
+    reportError("still interested failed", error);
+    return null;
+  }
+}
+
 export async function loadSearchPage(request: Request, url: URL) {
   const started = performance.now();
   // `url`, not request.url: React Router's normalised URL (no ".data" suffix on client navigations).
@@ -495,11 +511,12 @@ export async function loadSearchPage(request: Request, url: URL) {
     }
   }
 
-  const [cards, expired, compareItems, wallet] = await Promise.all([
+  const [cards, expired, compareItems, wallet, interested] = await Promise.all([
     listingCards(db, [...result.hits, ...supplementalHits, ...similarHits], labels),
     state.expiredListingId !== undefined ? expiredVehicle(db, state.expiredListingId, labels) : Promise.resolve(null),
     loadCompareItems(db, compareState.ids),
     readWallet(request),
+    stillInterestedFor(request, db),
   ]);
   // Cars this shopper has emailed (issue 6): one indexed query, only for visitors with the cookie.
   for (const id of await emailedListingIds(db, await readVisitorId(request), [...cards.keys()])) cards.set(id, { ...cards.get(id)!, emailed: true });
@@ -563,6 +580,7 @@ export async function loadSearchPage(request: Request, url: URL) {
     priceError: checks.price.error,
     zipError: checks.zipError,
     compare: { ...compareState, items: compareItems },
+    stillInterested: interested,
     wallet: flags.wallet ? walletView(wallet, requestUrl.pathname + requestUrl.search, (max) => withFilter(state, "maxPrice", max, ctx)) : null,
   };
   // 'Model Name Clarification' for a keyword that names a model: optional.

@@ -20,6 +20,9 @@ import { isbot } from "isbot";
 import { SIMILAR_PAGE_SIZE } from "../../lib/constants.ts";
 import { estimatePayment, type PaymentEstimate } from "../../lib/payment.ts";
 import { readWallet } from "../wallet.server.ts";
+import { recordView } from "../accounts/recent-views.server.ts";
+import { getSessionUser } from "../accounts/session.server.ts";
+import { reportError } from "../observability/log.server.ts";
 import type { ListingCardData } from "../../components/search/types.ts";
 import { emailedListingIds } from "../leads/leads.server.ts";
 import { readVisitorId } from "../leads/visitor.server.ts";
@@ -225,6 +228,9 @@ export async function loadVehiclePage(request: Request, url: URL, rawId: string 
 
   const bot = isbot(request.headers.get("user-agent") ?? "");
   if (!bot) countView(db, id);
+  // A signed-in shopper's browsing history (decision 018); never for bots, never fatal.
+  const user = bot ? null : await getSessionUser(request);
+  if (user) await recordView(db, user.id, id).catch((error: unknown) => reportError("recording a view failed", error));
   const zipParam = normalizeQueryZip(url.searchParams.get("zip"));
   const place = zipParam ? lookupZip(zipParam) : null;
   const [features, history, market, visitorId, similar] = await Promise.all([

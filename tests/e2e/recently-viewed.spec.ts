@@ -1,0 +1,60 @@
+// Browsing history of a signed-in shopper (decision 018), JavaScript off and on: a viewed car is
+// on the home page under 'Recently viewed' and the results page asks 'Still interested in ...?'
+// with a way back to it; Dismiss ends the question for that car; a signed-out visitor sees neither.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ timeout: 120_000 });
+
+const PASSWORD = "correct-horse-42";
+
+async function signUp(page: Page) {
+  const email = `recent-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto(`/account/sign-in?defaultScreen=signup&refUrl=${encodeURIComponent("/cars-for-sale/used/honda")}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/cars-for-sale\/used\/honda/, { timeout: 20_000 });
+}
+
+const stillInterested = (page: Page) => page.getByRole("complementary", { name: /^Still interested in the / });
+
+test("a viewed car comes back on the home page and as 'Still interested?' until dismissed", async ({ page }) => {
+  await signUp(page);
+  await expect(stillInterested(page)).toHaveCount(0);
+  // Look at two cars; the latest is the one asked about.
+  const links = page.locator("#listings article h3 a");
+  const first = { href: await links.nth(0).getAttribute("href"), title: (await links.nth(0).textContent())!.trim() };
+  const second = { href: await links.nth(1).getAttribute("href"), title: (await links.nth(1).textContent())!.trim() };
+  await page.goto(first.href!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
+  await page.goto(second.href!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(second.title);
+
+  await page.goto("/");
+  const recent = page.getByRole("region", { name: "Recently viewed" });
+  await expect(recent.getByRole("link")).toHaveCount(2);
+  await expect(recent.getByRole("link").first()).toContainText(second.title);
+  await expect(recent.getByRole("link").nth(1)).toContainText(first.title);
+
+  await page.goto("/cars-for-sale/used/toyota");
+  await expect(stillInterested(page)).toHaveAccessibleName(`Still interested in the ${second.title}?`);
+  await expect(stillInterested(page).getByRole("link", { name: "View it again" })).toHaveAttribute("href", second.href!);
+  await stillInterested(page).getByRole("button", { name: /^Dismiss/ }).click();
+  await expect(stillInterested(page)).toHaveCount(0, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/);
+  // Remembered for that car: not asked again, and not about the older car instead.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: /Matches$/ })).toBeVisible();
+  await expect(stillInterested(page)).toHaveCount(0);
+});
+
+test("a signed-out visitor has no browsing history", async ({ page }) => {
+  await page.goto("/cars-for-sale/used/honda");
+  const href = await page.locator("#listings article h3 a").first().getAttribute("href");
+  await page.goto(href!);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Recently viewed" })).toHaveCount(0);
+  await page.goto("/cars-for-sale/used/honda");
+  await expect(stillInterested(page)).toHaveCount(0);
+});
