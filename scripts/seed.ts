@@ -71,6 +71,8 @@ try {
   console.log(
     `Seeded ${result.listings.toLocaleString("en-US")} listings and ${result.owners.toLocaleString("en-US")} owners (seed ${seed}) in ${fmtMs(result.ms)} (${rate.toLocaleString("en-US")} listings/s)`,
   );
+  const { rows, indexes, verdicts, placements } = result.phases;
+  console.log(`Phases: rows ${fmtMs(rows)}, indexes ${fmtMs(indexes)}, price verdicts ${fmtMs(verdicts)}, placements ${fmtMs(placements)}`);
   console.log(`Total time: ${fmtMs(performance.now() - started)}`);
 } finally {
   await db.close();

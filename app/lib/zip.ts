@@ -22,7 +22,7 @@ export interface ZipPlace {
   lon: number;
 }
 
-const EARTH_RADIUS_MILES = 3958.8;
+export const EARTH_RADIUS_MILES = 3958.8;
 
 /** Great-circle distance in miles. */
 export function distanceMiles(lat1: number, lon1: number, lat2: number, lon2: number): number {

@@ -35,6 +35,11 @@ export type SeedResult = {
   owners: number;
   listings: number;
   ms: number;
+  /**
+   * Milliseconds per phase: generating and writing the rows, rebuilding the indexes dropped for
+   * the bulk load (SQLite), computing and writing every price verdict, the demo placements.
+   */
+  phases: { rows: number; indexes: number; verdicts: number; placements: number };
 };
 
 const WORKER_THRESHOLD = 50_000;
@@ -55,6 +60,13 @@ export async function seedInventory(db: Database, options: SeedOptions): Promise
     options.worker === true || (options.worker !== false && options.listings >= WORKER_THRESHOLD && generatorModuleUrl() !== null);
   const batches = useWorker ? generateInWorker(generatorOptions) : generateInventory(generatorOptions);
 
+  const phases: SeedResult["phases"] = { rows: 0, indexes: 0, verdicts: 0, placements: 0 };
+  let phaseStarted = started;
+  const mark = (phase: keyof SeedResult["phases"]) => {
+    const t = performance.now();
+    phases[phase] = Math.round(t - phaseStarted);
+    phaseStarted = t;
+  };
   const restoreIndexes = await deferSqliteIndexes(db);
   const ownerIds = new Map<string, number>();
   let listings = 0;
@@ -78,13 +90,17 @@ export async function seedInventory(db: Database, options: SeedOptions): Promise
       options.onProgress?.({ listings, owners, total: options.listings, ms: performance.now() - started });
     }
   } finally {
+    mark("rows");
     restoreIndexes();
+    mark("indexes");
   }
   // Price verdicts need the whole market: once, after the last batch.
   await refreshAllMarkets(db, now);
+  mark("verdicts");
   // The demo dealers who bought a paid placement (results page card tiers, dealer showcase).
   await assignDemoPlacements(db, now);
-  return { owners, listings, ms: Math.round(performance.now() - started) };
+  mark("placements");
+  return { owners, listings, ms: Math.round(performance.now() - started), phases };
 }
 
 /**
