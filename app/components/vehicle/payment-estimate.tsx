@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SAMPLE_PAYMENT_TEXT } from "../../lib/constants";
 import { formatPrice } from "../../lib/format";
-import { DEFAULT_TERM, PAYMENT_TERMS, estimatePayment, type PaymentEstimate, type PaymentFields } from "../../lib/payment";
+import { DEFAULT_TERM, estimatePayment, type PaymentEstimate, type PaymentFields } from "../../lib/payment";
 import { Card } from "./sections";
+import { TermOptions } from "../term-options";
 
 const input = "w-full rounded-lg border px-3 py-2 text-sm text-ink";
 
@@ -53,11 +54,7 @@ export function PaymentEstimator({ action, listingPrice, initial, zip }: { actio
               Term
             </label>
             <select id="pay-term" name="term" value={fields.term || String(DEFAULT_TERM)} onChange={set("term")} className={`${input} mt-1 border-slate-300 bg-white`}>
-              {PAYMENT_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {t} months
-                </option>
-              ))}
+              <TermOptions />
             </select>
           </div>
           {field("apr", "APR (%)", "e.g. 6.9", "decimal")}

@@ -6,9 +6,10 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { formatPrice } from "../../lib/format";
-import { DEFAULT_TERM, PAYMENT_TERMS } from "../../lib/loan";
+import { DEFAULT_TERM } from "../../lib/loan";
 import { WALLET_TEXT, affordablePrice, walletFormValues, walletPayment, type Wallet, type WalletField, type WalletView } from "../../lib/wallet";
 import { dialogClass, openModal, useReturnFocus } from "../search/info-dialog";
+import { TermOptions } from "../term-options";
 
 /** The results page's wallet, for the cards deep in the grid. */
 export const WalletContext = createContext<WalletView | null>(null);
@@ -92,11 +93,7 @@ export function WalletForm({
             Term
           </label>
           <select id={`${idPrefix}-term`} name="term" defaultValue={values.term || String(DEFAULT_TERM)} className={`${input} border-slate-300`}>
-            {PAYMENT_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {t} months
-              </option>
-            ))}
+            <TermOptions />
           </select>
         </div>
         {field("apr", "APR (%)", "e.g. 6.9", "decimal", "Your lender's or an estimate.")}
