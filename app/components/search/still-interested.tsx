@@ -13,9 +13,9 @@ export function StillInterested({ car }: { car: NonNullable<ResultsPageData["sti
   if (fetcher.state !== "idle") return null;
   return (
     <aside aria-labelledby="still-interested-title" className="mt-4 flex items-center gap-4 rounded-xl border border-brand-200 bg-brand-50 p-3">
-      <img src={vehicleImagePath(car.bodyStyleCode, car.extColor, 0)} alt="" width={96} height={72} className="h-[72px] w-24 shrink-0 rounded-lg bg-white object-cover" />
+      <img src={vehicleImagePath(car.bodyStyleCode, car.extColor, 0)} alt="" width={96} height={72} className="h-[60px] w-20 shrink-0 rounded-lg bg-white object-cover sm:h-[72px] sm:w-24" />
       <div className="min-w-0 flex-1">
-        <h2 id="still-interested-title" className="font-semibold text-ink">
+        <h2 id="still-interested-title" className="text-sm font-semibold text-ink sm:text-base">
           Still interested in the {car.title}?
         </h2>
         <p className="text-sm text-slate-700">
