@@ -7,6 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
+import { reportError } from "../observability/log.server.ts";
 import { adaptDatabaseSync } from "./sqlite-adapter.server.ts";
 import { migrationsFor } from "./migrations.server.ts";
 import type { DB } from "./schema.server.ts";
@@ -79,6 +80,10 @@ function openSqlite(path: string, synchronous: SqliteSynchronous): Database {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a failover) is an 'error'
+  // event on the pool; without a listener Node would crash the process. The pool drops that
+  // client and opens a new one on the next query: log it and go on.
+  pool.on("error", (error) => reportError("idle PostgreSQL connection closed by the server", error));
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const u = new URL(url);
   return {
