@@ -30,6 +30,9 @@ test("a viewed car comes back on the home page and as 'Still interested?' until 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
   await page.goto(second.href!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(second.title);
+  // Twice: the reminder says how often the car was viewed this week.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(second.title);
 
   await page.goto("/");
   const recent = page.getByRole("region", { name: "Recently viewed" });
@@ -40,6 +43,8 @@ test("a viewed car comes back on the home page and as 'Still interested?' until 
   await page.goto("/cars-for-sale/used/toyota");
   await expect(stillInterested(page)).toHaveAccessibleName(`Still interested in the ${second.title}?`);
   await expect(stillInterested(page).getByRole("link", { name: "View it again" })).toHaveAttribute("href", second.href!);
+  const views = Number(/Viewed (\d+) times in the last 7 days/.exec((await stillInterested(page).textContent()) ?? "")?.[1]);
+  expect(views).toBeGreaterThanOrEqual(2);
   await stillInterested(page).getByRole("button", { name: /^Dismiss/ }).click();
   await expect(stillInterested(page)).toHaveCount(0, { timeout: 20_000 });
   await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/);

@@ -3,7 +3,7 @@
 // alert goes at once).
 import { useFetcher } from "react-router";
 import { STILL_INTERESTED_INTENT } from "../../lib/account";
-import { formatPrice } from "../../lib/format";
+import { formatInt, formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import { vehicleImagePath } from "../../lib/vehicle-image";
 import type { ResultsPageData } from "./types";
@@ -24,6 +24,7 @@ export function StillInterested({ car }: { car: NonNullable<ResultsPageData["sti
             View it again
           </a>
         </p>
+        {car.views > 1 ? <p className="text-xs text-slate-600">Viewed {formatInt(car.views)} times in the last 7 days</p> : null}
       </div>
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value={STILL_INTERESTED_INTENT} />

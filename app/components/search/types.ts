@@ -152,7 +152,15 @@ export interface ResultsPageData {
   /** Section-2 extras (app/server/pages/results-extras.server.ts); absent when they failed. */
   extras?: ResultsExtras | null;
   /** 'Still interested?' (decision 018): a signed-in shopper's recently viewed car, or null. */
-  stillInterested: { listingId: number; title: string; price: number; bodyStyleCode: string; extColor: string } | null;
+  stillInterested: {
+    listingId: number;
+    title: string;
+    price: number;
+    bodyStyleCode: string;
+    extColor: string;
+    /** Views of the car in the last 7 days, by anyone (the shopper's own included). */
+    views: number;
+  } | null;
   /** The wallet (decision 017): null when its flag is off. */
   wallet: WalletView | null;
   /** 'Model Name Clarification' (app/server/pages/model-clarification.server.ts): null when not asked. */

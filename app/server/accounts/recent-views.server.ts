@@ -10,6 +10,8 @@ import { loadListingSummaries } from "../listings/summaries.server.ts";
 export const RECENT_VIEWS_KEPT = 20;
 /** 'Still interested?' asks about a car viewed within this long. */
 export const STILL_INTERESTED_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Its view count covers this many days (the spec's listing-view-count "dateRange (7 for still-interested)"). */
+export const STILL_INTERESTED_VIEW_DAYS = 7;
 
 export interface RecentCar {
   listingId: number;

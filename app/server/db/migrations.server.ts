@@ -361,6 +361,27 @@ function migration007ResultsExtras(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Views per listing and day (UTC days since 1970), for "viewed N times in the last 7 days" on
+ * 'Still interested?' (the spec's listing-view-count call with dateRange 7). Written with the
+ * view counts (app/server/listings/views.server.ts); days older than a month are pruned.
+ */
+function migration009ListingViewDays(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("listing_view_days")
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("day", "integer", (c) => c.notNull())
+        .addColumn("views", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("listing_view_days_pk", ["listing_id", "day"])
+        .execute();
+      await db.schema.createIndex("listing_view_days_day").on("listing_view_days").column("day").execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
@@ -370,5 +391,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "004-accounts": migration004Accounts(dialect),
     "004-accounts-2-vehicle-alerts": migration004AccountsVehicleAlerts(),
     "008-recent-views": migration008RecentViews(dialect),
+    "009-listing-view-days": migration009ListingViewDays(dialect),
   };
 }

@@ -320,6 +320,12 @@ export interface SavedVehicleTable {
   /** Price-drop emails for this car (1) or unsubscribed (0). */
   alerts: number;
 }
+/** Views of a listing on one UTC day (days since 1970; migration 009). */
+export interface ListingViewDayTable {
+  listing_id: number;
+  day: number;
+  views: number;
+}
 /** A car a signed-in shopper looked at; one row per car, the latest view (migration 008). */
 export interface RecentViewTable {
   user_id: number;
@@ -377,6 +383,7 @@ export interface DB {
   sessions: SessionTable;
   saved_vehicles: SavedVehicleTable;
   recent_views: RecentViewTable;
+  listing_view_days: ListingViewDayTable;
   saved_searches: SavedSearchTable;
   price_alerts: PriceAlertTable;
   sent_alerts: SentAlertTable;

@@ -48,7 +48,8 @@ import { getDatabase, type Database } from "../db/connection.server.ts";
 import { getEnv } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
 import { readWallet, walletView } from "../wallet.server.ts";
-import { stillInterested } from "../accounts/recent-views.server.ts";
+import { STILL_INTERESTED_VIEW_DAYS, stillInterested } from "../accounts/recent-views.server.ts";
+import { viewsInLastDays } from "../listings/views.server.ts";
 import { getSessionUser } from "../accounts/session.server.ts";
 import { vehicleName } from "../../lib/listing.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
@@ -439,7 +440,9 @@ async function stillInterestedFor(request: Request, db: Database): Promise<Resul
   try {
     const user = await getSessionUser(request);
     const car = user ? await stillInterested(db, user.id) : null;
-    return car ? { listingId: car.listingId, title: car.title, price: car.price, bodyStyleCode: car.bodyStyleCode, extColor: car.extColor } : null;
+    if (!car) return null;
+    const views = await viewsInLastDays(db, car.listingId, STILL_INTERESTED_VIEW_DAYS);
+    return { listingId: car.listingId, title: car.title, price: car.price, bodyStyleCode: car.bodyStyleCode, extColor: car.extColor, views };
   } catch (error) {
     reportError("still interested failed", error);
     return null;
