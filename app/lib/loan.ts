@@ -15,3 +15,14 @@ export function monthlyPayment(input: { price: number; down: number; termMonths:
   const payment = r === 0 ? principal / n : (principal * r) / (1 - Math.pow(1 + r, -n));
   return Math.round(payment);
 }
+
+/** The message beside an APR field that does not read as a rate. */
+export const APR_MESSAGE = `Enter an APR between 0 and ${MAX_APR}%, for example 6.9.`;
+
+/** "6.9", "6.9 %", "0" -> the rate in percent; null for anything else or over MAX_APR. */
+export function parseApr(text: string): number | null {
+  const cleaned = text.trim().replace(/%$/, "").trim();
+  if (!/^\d{1,2}(\.\d{1,3})?$/.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return n <= MAX_APR ? n : null;
+}

@@ -4,7 +4,7 @@
 import { z } from "zod";
 
 export { DEFAULT_TERM, MAX_APR, PAYMENT_TERMS, monthlyPayment } from "./loan.ts";
-import { DEFAULT_TERM, MAX_APR, PAYMENT_TERMS, monthlyPayment } from "./loan.ts";
+import { APR_MESSAGE, DEFAULT_TERM, PAYMENT_TERMS, monthlyPayment, parseApr } from "./loan.ts";
 
 /** Digits with optional thousands separators, a dollar sign and spaces: "$2,500" -> 2500. */
 const money = (label: string) =>
@@ -64,10 +64,8 @@ export function estimatePayment(raw: Partial<Record<keyof PaymentFields, string 
   }
   let apr: number | null = null;
   if (fields.apr.trim()) {
-    const cleaned = fields.apr.trim().replace(/%$/, "").trim();
-    const n = /^\d{1,2}(\.\d{1,3})?$/.test(cleaned) ? Number(cleaned) : NaN;
-    if (!Number.isFinite(n) || n < 0 || n > MAX_APR) errors.apr = `Enter an APR between 0 and ${MAX_APR}%, for example 6.9.`;
-    else apr = n;
+    apr = parseApr(fields.apr);
+    if (apr === null) errors.apr = APR_MESSAGE;
   }
   const entered = Boolean(fields.down.trim() || fields.apr.trim() || (fields.price.trim() && price !== listingPrice));
   if (entered && apr === null && !errors.apr) errors.apr = "Enter an APR to see the monthly payment.";

@@ -43,6 +43,13 @@ export const WALLET_TEXT = {
 /** Form field names, shared by the /wallet page, the results page's dialog and the server. */
 export type WalletField = "monthly" | "down" | "term" | "apr";
 
+/** The server's answer to a refused form: what was typed, a message per bad field, the way back. */
+export interface WalletFormReply {
+  ref?: string;
+  fields: Record<WalletField, string>;
+  errors: Partial<Record<WalletField, string>>;
+}
+
 /** The form's starting values: the wallet's, or empty with the default term. */
 export function walletFormValues(w: Wallet | null): Record<WalletField, string> {
   if (!w) return { monthly: "", down: "", term: String(DEFAULT_TERM), apr: "" };

@@ -2,10 +2,10 @@
 // page's toggle and wallet card lead without JavaScript, and the POST target of the form there.
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/wallet";
-import { WalletForm, type WalletFormReply } from "../components/wallet/wallet";
+import { WalletForm } from "../components/wallet/wallet";
 import { formatPrice } from "../lib/format";
 import { PATHS } from "../lib/routes";
-import { WALLET_TEXT, affordablePrice, walletFormValues } from "../lib/wallet";
+import { WALLET_TEXT, affordablePrice, walletFormValues, type WalletFormReply } from "../lib/wallet";
 import { documentHeaders } from "../server/http/route-headers.server";
 import { readWallet, walletAction, walletEnabled, walletRef } from "../server/wallet.server";
 

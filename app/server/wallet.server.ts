@@ -9,9 +9,9 @@
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { safeRefUrl } from "../lib/account.ts";
-import { DEFAULT_TERM, MAX_APR, PAYMENT_TERMS } from "../lib/payment.ts";
+import { APR_MESSAGE, DEFAULT_TERM, MAX_APR, PAYMENT_TERMS, parseApr } from "../lib/loan.ts";
 import { PATHS } from "../lib/routes.ts";
-import { WALLET_LIMITS, affordablePrice, type Wallet, type WalletField, type WalletView } from "../lib/wallet.ts";
+import { WALLET_LIMITS, affordablePrice, type Wallet, type WalletField, type WalletFormReply, type WalletView } from "../lib/wallet.ts";
 import { getFlags } from "./flags.server.ts";
 
 export const walletCookie = createCookie("fc_wallet", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 60 * 60 });
@@ -49,37 +49,29 @@ const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
 export const WALLET_MESSAGES = {
   monthly: `Enter a monthly budget between ${usd(WALLET_LIMITS.monthly.min)} and ${usd(WALLET_LIMITS.monthly.max)}.`,
   down: `Enter a down payment between $0 and ${usd(WALLET_LIMITS.down.max)}.`,
-  apr: `Enter an APR between 0 and ${MAX_APR}%, for example 6.9.`,
+  apr: APR_MESSAGE,
 } as const;
 
-export type WalletFields = Record<WalletField, string>;
-export interface WalletReply {
-  ok: false;
-  /** The way back the form carried, so a second try returns there too. */
-  ref?: string;
-  fields: WalletFields;
-  errors: Partial<Record<WalletField, string>>;
-}
+export type WalletFields = WalletFormReply["fields"];
 
 /** Reads the form: the wallet (payments on), or what was typed with a message per bad field. */
-export function parseWalletForm(form: FormData): { wallet: Wallet } | WalletReply {
+export function parseWalletForm(form: FormData): { wallet: Wallet } | WalletFormReply {
   const text = (k: WalletField) => {
     const v = form.get(k);
     return typeof v === "string" ? v.slice(0, 20) : "";
   };
   const fields: WalletFields = { monthly: text("monthly"), down: text("down"), term: text("term"), apr: text("apr") };
-  const errors: WalletReply["errors"] = {};
+  const errors: WalletFormReply["errors"] = {};
   const monthly = dollars(fields.monthly);
   if (monthly === undefined || monthly < WALLET_LIMITS.monthly.min || monthly > WALLET_LIMITS.monthly.max) errors.monthly = WALLET_MESSAGES.monthly;
   const down = fields.down.trim() === "" ? 0 : dollars(fields.down);
   if (down === undefined || down > WALLET_LIMITS.down.max) errors.down = WALLET_MESSAGES.down;
   const termNum = Number(fields.term);
   const term = (PAYMENT_TERMS as readonly number[]).includes(termNum) ? termNum : DEFAULT_TERM;
-  const aprText = fields.apr.trim().replace(/%$/, "").trim();
-  const apr = /^\d{1,2}(\.\d{1,3})?$/.test(aprText) ? Number(aprText) : NaN;
-  if (!(apr >= 0 && apr <= MAX_APR)) errors.apr = WALLET_MESSAGES.apr;
-  if (Object.keys(errors).length > 0) return { ok: false, fields, errors };
-  return { wallet: { monthly: monthly!, down: down!, term, apr, on: true } };
+  const apr = parseApr(fields.apr);
+  if (apr === null) errors.apr = WALLET_MESSAGES.apr;
+  if (Object.keys(errors).length > 0) return { fields, errors };
+  return { wallet: { monthly: monthly!, down: down!, term, apr: apr!, on: true } };
 }
 
 /** The /wallet page for coming back to `ref`. */

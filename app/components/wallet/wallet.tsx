@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState, type Com
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { formatPrice } from "../../lib/format";
 import { DEFAULT_TERM } from "../../lib/loan";
-import { WALLET_TEXT, affordablePrice, walletFormValues, walletPayment, type Wallet, type WalletField, type WalletView } from "../../lib/wallet";
+import { WALLET_TEXT, walletFormValues, walletPayment, type WalletField, type WalletFormReply, type WalletView } from "../../lib/wallet";
 import { dialogClass, openModal, useReturnFocus } from "../search/info-dialog";
 import { TermOptions } from "../term-options";
 
@@ -18,12 +18,6 @@ const DIALOG_ID = "wallet-dialog";
 const input = "mt-1 w-full rounded-lg border bg-white px-3 py-2 text-ink";
 const primary = "inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
 const secondary = "inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50";
-
-export interface WalletFormReply {
-  ref?: string;
-  fields: Record<WalletField, string>;
-  errors: Partial<Record<WalletField, string>>;
-}
 
 /** The wallet's form: monthly budget, down payment, term, APR. `as` is a router Form or a fetcher's. */
 export function WalletForm({
@@ -219,7 +213,7 @@ export function WalletCard() {
             {w.term} months · {w.apr}% APR
           </p>
           <p className="text-sm text-slate-800">
-            Cars up to <strong>{formatPrice(view.maxPrice ?? affordablePrice(w))}</strong>
+            Cars up to <strong>{formatPrice(view.maxPrice ?? 0)}</strong>
           </p>
           <div className="flex flex-wrap gap-2">
             {view.shopHref ? (
