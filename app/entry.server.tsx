@@ -10,6 +10,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 import { contentSecurityPolicy, createNonce } from "./server/security/headers.server";
+import { reportError } from "./server/observability/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -32,8 +33,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Bots and SPA mode wait for all content before responding.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after `streamTimeout` so it has time to flush rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -64,7 +64,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors inside the shell after it rendered; shell errors reject and are logged by React Router.
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportError("rendering failed after the shell", error);
         },
       },
     );

@@ -1,42 +1,55 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { DemoNotice } from "./components/demo-notice";
 import { SiteFooter } from "./components/site-footer";
+
 import { SiteHeader } from "./components/site-header";
 import { publicFlags } from "./lib/flags";
 import { useNonce } from "./lib/nonce";
 import { getFlags } from "./server/flags.server";
 import { rejectUnreadableForms } from "./server/security/form-body.server";
-import { accountSummary } from "./server/accounts/root-data.server";
+import { requestContextMiddleware } from "./server/http/request-context.server";
+import { accountSummary, conditionLinks } from "./server/accounts/root-data.server";
 import "./app.css";
 
-// A posted body that is not a readable form is a 400 before any action runs (issue 9).
-export const middleware: Route.MiddlewareFunction[] = [rejectUnreadableForms];
+// A posted body that is not a readable form is a 400 before any action runs; then the request
+// context (app and shopper, docs/architecture.md) for every loader and action.
+export const middleware: Route.MiddlewareFunction[] = [rejectUnreadableForms, requestContextMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { flags: publicFlags(getFlags()), account: await accountSummary(request) };
+  return { flags: publicFlags(getFlags()), account: await accountSummary(request), conditionLinks: conditionLinks() };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forecourt: new, used and certified cars for sale" },
-  {
-    name: "description",
-    content: "Search new, used and certified cars from dealers and private sellers, with honest price verdicts.",
-  },
+export const meta: Route.MetaFunction = ({ error }) => {
+  // An error page has a title of its own (and is never indexed), not the home page's.
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return [{ title: status === 404 ? "Page not found | Forecourt" : "Something went wrong | Forecourt" }, { name: "robots", content: "noindex" }];
+  }
+  return [
+    { title: "Forecourt: new, used and certified cars for sale" },
+    {
+      name: "description",
+      content: "Search new, used and certified cars from dealers and private sellers, with honest price verdicts.",
+    },
+  ];
+};
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Web app manifest (decision 023): iOS offers push only to a site added to the Home Screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/** A page's own skip link (its route's `handle.skipLink`), the first thing Tab reaches on it. */
+type SkipLink = { href: string; label: string };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const skip = useMatches()
+    .map((m) => (m.handle as { skipLink?: SkipLink } | undefined)?.skipLink)
+    .findLast(Boolean);
   return (
     <html lang="en">
       <head>
@@ -47,14 +60,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {skip ? (
+          <a className="skip-link" href={skip.href}>
+            {skip.label}
+          </a>
+        ) : null}
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {(data?.flags.demoInventoryNotice ?? true) ? <DemoNotice /> : null}
         <SiteHeader compareEnabled={data?.flags.compare ?? true} signedIn={data?.account.signedIn ?? false} />
         <div id="main" className="flex-1">
           {children}
         </div>
-        <SiteFooter />
+        <SiteFooter links={data?.conditionLinks} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,4 @@
-// The part of autocannon's API scripts/bench-load.ts uses (the package ships no types).
+// The part of autocannon's API the load benchmarks use (the package ships no types).
 declare module "autocannon" {
   interface Histogram {
     average: number;
@@ -12,7 +12,17 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: { method?: string; path: string; headers?: Record<string, string> }[];
+    requests?: {
+      method?: string;
+      path: string;
+      headers?: Record<string, string>;
+      /** Changes each request just before it is sent (a new path per request, say). */
+      setupRequest?: (req: { method?: string; path: string; headers?: Record<string, string> }) => {
+        method?: string;
+        path: string;
+        headers?: Record<string, string>;
+      };
+    }[];
     headers?: Record<string, string>;
   }
   interface Result {

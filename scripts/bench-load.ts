@@ -1,6 +1,6 @@
 // npm run bench:load [-- --db FILE] [--port 3204] [--connections 64] [--duration 60] [--listings 1000000]
 //
-// Load test (issue 9): starts the production server (scripts/start.ts, built if needed) on a
+// Load test (docs/resilience-and-security.md): starts the production server (scripts/start.ts, built if needed) on a
 // SQLite inventory of 1,000,000 listings, then drives a fixed mix of results pages, vehicle
 // pages and type-ahead requests with autocannon at 64 connections for 60 s, and prints
 // throughput, p50 / p99 latency and errors. Targets on the 2-core machine: 0 errors, p99 <= 250 ms,
@@ -11,12 +11,10 @@
 //
 // The inventory: --db, else /tmp/fc-1m.db; when missing it is seeded there (seed 1, about 80 s).
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { seedBenchDatabase, startBenchServer, stopper, waitForServer } from "./bench-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
     db: { type: "string", default: "/tmp/fc-1m.db" },
@@ -45,7 +43,6 @@ const RESULTS = [
 ];
 const TYPEAHEAD = ["toy", "hon", "f-1", "civ", "suv", "tesla m"].map((t) => `/rest/lsc/marketplace/suggested/keywords/${encodeURIComponent(t)}`);
 
-
 async function main() {
   const db = values.db!;
   if (!existsSync(db)) await seedBenchDatabase(db, LISTINGS);
@@ -54,7 +51,9 @@ async function main() {
   const stop = stopper(child);
   try {
     const readyMs = await waitForServer(child, port);
-    console.log(`server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}; page cache ${values["page-cache-ms"] === undefined ? "as configured (default 10 s)" : `${values["page-cache-ms"]} ms`}`);
+    console.log(
+      `server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}; page cache ${values["page-cache-ms"] === undefined ? "as configured (default 10 s)" : `${values["page-cache-ms"]} ms`}`,
+    );
     // Vehicle pages: real listing ids from the search service.
     const listing = (await (await fetch(`http://localhost:${port}/rest/lsc/listing?numRecords=40&hideFilters=true`)).json()) as { listings: { id: number }[] };
     const DETAIL = listing.listings.map((l) => `/cars-for-sale/vehicle/${l.id}`);
@@ -73,8 +72,12 @@ async function main() {
     // Baseline in the same run: the same connections on a resource route that renders nothing,
     // so the figures below can be read against what this machine manages right now.
     const base = await autocannon({ url: `http://localhost:${port}/robots.txt`, connections, duration: Math.min(10, duration) });
-    console.log(`baseline      /robots.txt: ${base.requests.average.toFixed(0)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms (${Math.min(10, duration)} s)`);
-    console.log(`autocannon: ${connections} connections, ${duration} s, mix ${Math.round(resultsShare * 100)}% results / ${Math.round((2 / 8) * 100)}% vehicle / ${Math.round((1 / 8) * 100)}% type-ahead`);
+    console.log(
+      `baseline      /robots.txt: ${base.requests.average.toFixed(0)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms (${Math.min(10, duration)} s)`,
+    );
+    console.log(
+      `autocannon: ${connections} connections, ${duration} s, mix ${Math.round(resultsShare * 100)}% results / ${Math.round((2 / 8) * 100)}% vehicle / ${Math.round((1 / 8) * 100)}% type-ahead`,
+    );
     const result = await autocannon({
       url: `http://localhost:${port}`,
       connections,

@@ -5,7 +5,7 @@
 // results URLs many times, one at a time, and prints per URL the p50 / p95 server time (the
 // loader's own Server-Timing, and the whole response as the client sees it) and the HTML size:
 // raw, gzip as served on the wire, and the whole document compressed in one go (gzip -6,
-// brotli q4). Targets (issue 4): p95 <= 60 ms and <= 60 KB compressed for a page of 30 results.
+// brotli q4). Targets (docs/search-index.md): p95 <= 60 ms and <= 60 KB compressed for a page of 30 results.
 //
 // The inventory: --db, else /tmp/fc-1m.db, else the one `npm run bench:search` caches; when none
 // exists it is seeded (seed 1, about 90 s) into /tmp/fc-1m.db.
@@ -16,7 +16,6 @@ import { parseArgs } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { seedBenchDatabase, startBenchServer, stopper, waitForServer } from "./bench-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
     db: { type: "string" },
@@ -57,7 +56,6 @@ function findDatabase(): string | null {
   }
   return null;
 }
-
 
 interface Sample {
   totalMs: number;
@@ -157,7 +155,19 @@ async function main() {
       const served = await wireGzipBytes(url);
       const gz = gzipSync(last.body, { level: 6 }).length;
       const br = brotliCompressSync(last.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length;
-      rows.push([url, "200", String(cards), ms(pct(loader, 50)), ms(pct(loader, 95)), ms(pct(total, 50)), ms(pct(total, 95)), kb(last.body.length), kb(served), kb(gz), kb(br)]);
+      rows.push([
+        url,
+        "200",
+        String(cards),
+        ms(pct(loader, 50)),
+        ms(pct(loader, 95)),
+        ms(pct(total, 50)),
+        ms(pct(total, 95)),
+        kb(last.body.length),
+        kb(served),
+        kb(gz),
+        kb(br),
+      ]);
       if (pct(total, 95) > TARGET_MS) failures.push(`${url}: p95 ${ms(pct(total, 95))} > ${TARGET_MS} ms`);
       if (gz > TARGET_BYTES) failures.push(`${url}: ${kb(gz)} gzip > ${kb(TARGET_BYTES)}`);
       if (served > TARGET_BYTES) failures.push(`${url}: ${kb(served)} gzip as served > ${kb(TARGET_BYTES)}`);
@@ -166,8 +176,12 @@ async function main() {
     for (const r of rows) console.log(r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join("  "));
     allLoader.sort((a, b) => a - b);
     allTotal.sort((a, b) => a - b);
-    console.log(`\nall URLs: loader p50 ${ms(pct(allLoader, 50))}, p95 ${ms(pct(allLoader, 95))}; whole response p50 ${ms(pct(allTotal, 50))}, p95 ${ms(pct(allTotal, 95))}`);
-    console.log(`baseline (/robots.txt, same run) p50 ${ms(pct(baseline, 50))}, p95 ${ms(pct(baseline, 95))}: the page costs ${ms(pct(allTotal, 95) - pct(baseline, 95))} over it at p95`);
+    console.log(
+      `\nall URLs: loader p50 ${ms(pct(allLoader, 50))}, p95 ${ms(pct(allLoader, 95))}; whole response p50 ${ms(pct(allTotal, 50))}, p95 ${ms(pct(allTotal, 95))}`,
+    );
+    console.log(
+      `baseline (/robots.txt, same run) p50 ${ms(pct(baseline, 50))}, p95 ${ms(pct(baseline, 95))}: the page costs ${ms(pct(allTotal, 95) - pct(baseline, 95))} over it at p95`,
+    );
     console.log(`targets: p95 <= ${TARGET_MS} ms, <= ${kb(TARGET_BYTES)} compressed`);
     if (failures.length > 0) {
       console.log(`\nmissed:\n  ${failures.join("\n  ")}`);

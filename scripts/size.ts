@@ -5,14 +5,14 @@
 // have none and go as they are, as the compression middleware leaves them) and gzip, with the
 // framework's share and our own apart. The route manifest file is not among them: with lazy route
 // discovery the page carries the two routes' entries inline in its HTML and never loads the file. Fails when our own code passes 35 KB or
-// the page 125 KB brotli; issue 5's 100 KB is printed with whether it is met (ADR 013).
+// the page 125 KB brotli; the earlier 100 KB goal is printed with whether it is met (ADR 013).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 
-/** Issue 5's figure for the whole page, which the mandated framework alone nearly fills (ADR 013). */
-const ISSUE_BUDGET_BYTES = 100 * 1024;
+/** The first budget for the whole page (ADR 013), which the mandated framework alone nearly fills. */
+const FIRST_PAGE_BUDGET_BYTES = 100 * 1024;
 /** What this script holds (ADR 013): our own code, and the page in all, brotli as served. */
 const OWN_BUDGET_BYTES = 35 * 1024;
 const TOTAL_BUDGET_BYTES = 125 * 1024;
@@ -38,8 +38,11 @@ for (const id of ROUTES) {
   for (const f of route.imports ?? []) files.add(f);
 }
 
-/** Chunks that are React, React DOM and React Router themselves (named by the bundler after them). */
-const FRAMEWORK = /^\/assets\/(entry\.client|components|jsx-runtime|chunk-[A-Z0-9]+)-[\w-]+\.js$/;
+/**
+ * Chunks that are React, React DOM and React Router themselves: the "framework" group of
+ * vite.config.ts, and the client entry (other names are the bundler's own, for older builds).
+ */
+const FRAMEWORK = /^\/assets\/(entry\.client|framework|components|jsx-runtime|chunk-[A-Z0-9]+)-[\w-]+\.js$/;
 const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }).length;
 /** The compression middleware's threshold: smaller responses go uncompressed. */
 const COMPRESSION_THRESHOLD = 1024;
@@ -75,7 +78,9 @@ for (const [file, size, zipped, served, framework] of rows) {
 console.log(`results page JavaScript, ${files.size} files: ${kb(total.served)} brotli as served, ${kb(total.gz)} gzip, ${kb(total.raw)} raw`);
 console.log(`  framework (React, React DOM, React Router): ${kb(total.served - own.served)} brotli, ${kb(total.gz - own.gz)} gzip`);
 console.log(`  Forecourt's own code: ${kb(own.served)} brotli, ${kb(own.gz)} gzip; budget ${kb(OWN_BUDGET_BYTES)} brotli`);
-console.log(`  issue 5's ${kb(ISSUE_BUDGET_BYTES)} for the whole page: ${total.served <= ISSUE_BUDGET_BYTES ? "met" : "not met: the framework alone is close to it (ADR 013)"}`);
+console.log(
+  `  the first page budget of ${kb(FIRST_PAGE_BUDGET_BYTES)} for the whole page: ${total.served <= FIRST_PAGE_BUDGET_BYTES ? "met" : "not met: the framework alone is close to it (ADR 013)"}`,
+);
 const over: string[] = [];
 if (own.served > OWN_BUDGET_BYTES) over.push(`our own code is over its budget by ${kb(own.served - OWN_BUDGET_BYTES)}`);
 if (total.served > TOTAL_BUDGET_BYTES) over.push(`the page is over ${kb(TOTAL_BUDGET_BYTES)} by ${kb(total.served - TOTAL_BUDGET_BYTES)}`);

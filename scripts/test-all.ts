@@ -18,8 +18,8 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   return spawnSync(cmd, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
 }
 
-if (!process.version.startsWith("v24")) {
-  console.error(`Node ${process.version} is running; the project needs Node 24. Run through npm (npm test), which uses the pinned node package.`);
+if (!process.version.startsWith("v26")) {
+  console.error(`Node ${process.version} is running; the project needs Node 26. Run through npm (npm test), which uses the pinned node package.`);
   process.exit(1);
 }
 
@@ -60,9 +60,32 @@ if (!existsSync(chromium)) {
   }
 }
 
+// iproute2 (`ip netns`) for the outbox reader's network test (tests/integration/dev-mail-network.test.ts),
+// which needs root; that test fails with a message when it cannot create its namespace.
+if (spawnSync("ip", ["-V"]).status !== 0 && process.getuid?.() === 0) {
+  say("installing iproute2 from Debian's packages");
+  run("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2"]);
+}
+
+// Java for the Nu HTML checker (tests/integration/html-validity.test.ts, the vnu-jar package).
+if (spawnSync("java", ["-version"]).status !== 0 && process.getuid?.() === 0) {
+  say("installing a Java runtime from Debian's packages");
+  run("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless"]);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+
+// One formatting for all code (Prettier; decision 026): an unformatted file fails the run.
+say("formatting (npm run format:check)");
+if (run("npx", ["prettier", "--check", "--log-level=warn", "."]).status === 0) passed += 1;
+else failed += 1;
+
+// ESLint with the page layer's import rules (decision 027): one violation fails the run.
+say("lint (npm run lint)");
+if (run("npx", ["eslint", "."]).status === 0) passed += 1;
+else failed += 1;
 
 say("unit and data-layer tests (vitest; SQLite and PostgreSQL)");
 const vitestJson = path.join(cache, "vitest.json");
@@ -106,6 +129,7 @@ if (b.status !== 0) {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
     };
     passed += r.stats.expected + r.stats.flaky;
+    if (r.stats.flaky > 0) console.log(`\n${r.stats.flaky} journey(s) failed once and passed on the retry (flaky; listed above as such): fix the race`);
     failed += r.stats.unexpected + (r.stats.unexpected === 0 && p.status !== 0 ? 1 : 0);
     skipped += r.stats.skipped;
   } else {

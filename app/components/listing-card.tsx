@@ -1,16 +1,16 @@
 import { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "./use-hydrated";
 import { TEXT } from "../lib/constants";
 import { CardPayment } from "./wallet/wallet";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../lib/format";
-import { PATHS } from "../lib/routes";
-import { vehicleImagePath } from "../lib/vehicle-image";
+import { PATHS, vehicleClickHref, type ListingClick } from "../lib/routes";
+import { CARD_PHOTOS, photoCountLabel } from "../lib/photos";
+import { Illustration, IllustrationBadge, Photo } from "./photo";
 import { SaveHeart } from "./account/save-heart";
+import { EmailSellerAction, EmailedMark } from "./account/email-seller";
 import { Icon, type IconName } from "./search/icons";
-import type { ListingCardData } from "./search/types";
+import type { ListingCardData } from "../lib/search-view";
 import { COMPARE_DRAWER_ANCHOR } from "../lib/compare";
-
-export type { ListingCardData } from "./search/types";
 
 const DEAL_ICONS: Record<string, IconName> = { great: "down", good: "down", fair: "level", high: "up" };
 
@@ -21,45 +21,44 @@ export interface CompareState {
   full: boolean;
 }
 
-/** How the price sits against what comparable cars sell for, in words. */
-function marketNote(price: number, market: number | null): string | null {
-  if (market === null || market <= 0) return null;
-  const diff = market - price;
-  if (Math.abs(diff) < 100) return "At market price";
-  return diff > 0 ? `${formatPrice(diff)} below market` : `${formatPrice(-diff)} above market`;
-}
-
 /**
  * A listing in the results grid: picture, year make model trim, price, mileage, deal verdict,
  * distance, seller, and the quick actions Compare, Share and Report. The title link covers the
  * whole card (one link per card for screen readers); the quick actions sit above it. Needs the
  * page's <IconSprite />.
  */
-export function ListingCard({ listing, eager = false, compare }: { listing: ListingCardData; eager?: boolean; compare?: CompareState }) {
-  const note = marketNote(listing.price, listing.marketPrice);
+export function ListingCard({
+  listing,
+  eager = false,
+  compare,
+  click,
+}: {
+  listing: ListingCardData;
+  eager?: boolean;
+  compare?: CompareState;
+  click?: ListingClick;
+}) {
   const titleId = `listing-${listing.id}-title`;
   const miles = listing.condition === "New" && listing.mileage < 500 ? "New" : formatMiles(listing.mileage);
   const away = listing.distance === null ? null : listing.distance === 0 ? "Under 1 mi away" : `${formatInt(listing.distance)} mi away`;
   return (
     <article id={`listing-${listing.id}`} aria-labelledby={titleId} className="card">
       <div className="relative">
-        <img
-          src={vehicleImagePath(listing.bodyStyleCode, listing.extColor, 0)}
-          alt=""
-          width={400}
-          height={300}
-          loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : undefined}
-          decoding="async"
-          sizes="(min-width:1280px) 300px, (min-width:640px) 45vw, 100vw"
-          className="card-img"
-        />
-        {listing.condition !== "Used" ? <span className="card-tag">{listing.condition}</span> : null}
+        <CardPictures listing={listing} eager={eager} />
+        {listing.condition === "New" ? (
+          <span className="card-tag">{listing.condition}</span>
+        ) : listing.condition !== "Used" ? (
+          // A certified car's label leads to what its certification covers (the vehicle page's warranty section).
+          <a href={vehicleClickHref(listing.id, click, "warrantySection")} className="card-tag z-10 hover:underline">
+            {listing.condition}
+            <span className="sr-only">: what it covers on {listing.title}</span>
+          </a>
+        ) : null}
         <SaveHeart listingId={listing.id} title={listing.title} />
       </div>
       <div className="card-body">
         <h3 id={titleId} className="card-title">
-          <a href={PATHS.vehicle(listing.id)} className="card-link">
+          <a href={vehicleClickHref(listing.id, click)} className="card-link">
             {listing.title}
           </a>
         </h3>
@@ -68,33 +67,121 @@ export function ListingCard({ listing, eager = false, compare }: { listing: List
           {listing.reducedPrice ? <span className="card-drop">Price drop</span> : null}
         </p>
         <CardPayment price={listing.price} />
+        <CardCost cost={listing.monthlyCost} />
         {listing.dealRating ? (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className={`deal deal-${listing.dealRating}`}>
+            {/* The verdict leads to its reasons: the vehicle page's pricing section. */}
+            <a href={vehicleClickHref(listing.id, click, "pricingSection")} className={`deal deal-${listing.dealRating} relative z-10 hover:underline`}>
               <Icon name={DEAL_ICONS[listing.dealRating] ?? "level"} />
               {DEAL_LABELS[listing.dealRating]}
-            </span>
-            {note ? <span>{note}</span> : null}
+              <span className="sr-only">: pricing of {listing.title}</span>
+            </a>
+            {listing.dealNote ? <span>{listing.dealNote}</span> : null}
+            {listing.dealBand ? <span className="w-full text-xs text-slate-500">{listing.dealBand}</span> : null}
           </p>
         ) : null}
+        {listing.highlight ? <p className="text-xs font-semibold text-deal-good">{listing.highlight}</p> : null}
         <p>{away ? `${miles} · ${away}` : miles}</p>
-        {listing.emailed ? (
-          <p className="flex items-center gap-1 text-xs font-medium text-deal-great">
-            <Icon name="check" /> You emailed this seller
-          </p>
-        ) : null}
+        <EmailedMark listingId={listing.id} emailed={listing.emailed ?? false} />
         {listing.extended ? <p className="text-xs font-medium text-brand-700">Beyond your area: home delivery available</p> : null}
         <p className="card-seller">
           <span className="font-medium text-slate-800">{listing.privateSeller ? "Private Seller" : listing.sellerName}</span>
           {` · ${listing.city}, ${listing.state}`}
         </p>
+        {listing.sellerRating ? <p className="text-xs text-slate-600">{listing.sellerRating}</p> : null}
+      </div>
+      {/* One-click email (docs/accounts.md) on its own row: four actions do not fit a card's width. */}
+      <div className="card-actions">
+        <EmailSellerAction listingId={listing.id} title={listing.title} privateSeller={listing.privateSeller} />
+        {listing.buyOnlineHref ? (
+          <a href={listing.buyOnlineHref} className="card-action font-semibold text-brand-700">
+            Buy Online<span className="sr-only">: {listing.title}</span>
+          </a>
+        ) : null}
       </div>
       <QuickActions listing={listing} compare={compare} />
     </article>
   );
 }
 
-function QuickActions({ listing, compare }: { listing: ListingCardData; compare?: CompareState }) {
+/** The true monthly cost the server made for this card (docs/decisions/031-monthly-cost.md): loan + EPA fuel. */
+export function CardCost({ cost }: { cost: ListingCardData["monthlyCost"] }) {
+  if (!cost) return null;
+  return (
+    <p className="card-cost">
+      <span className="font-bold text-ink">{formatPrice(cost.total)}/mo.</span> with fuel{" "}
+      <span className="block text-xs text-slate-600">
+        ({formatPrice(cost.loan)} loan + {formatPrice(cost.fuel)} fuel)
+      </span>
+    </p>
+  );
+}
+
+const CARD_SIZES = "(min-width:1280px) 300px, (min-width:640px) 45vw, 100vw";
+/** A card is at most a phone's width: 1024 px covers it at 3x (the 1600 px variant is for the vehicle page). */
+const CARD_MAX_WIDTH = 1024;
+
+/**
+ * The card's pictures: up to 4 photos in a row that scrolls sideways and snaps per photo (CSS
+ * only: no script on the results page), focusable so arrow keys scroll it; the photo count on top.
+ * A listing without photos shows its drawing, labelled as an illustration. Only the first card's
+ * first photo loads eagerly, with high priority.
+ */
+export function CardPictures({
+  listing,
+  eager = false,
+}: {
+  listing: Pick<ListingCardData, "id" | "title" | "photos" | "photoCount" | "bodyStyleCode" | "extColor">;
+  eager?: boolean;
+}) {
+  const photos = listing.photos.slice(0, CARD_PHOTOS);
+  if (photos.length === 0) {
+    return (
+      <>
+        <Illustration bodyStyleCode={listing.bodyStyleCode} color={listing.extColor} eager={eager} className="card-img" />
+        <IllustrationBadge className="absolute bottom-2 left-2" />
+      </>
+    );
+  }
+  const count = <span className="photo-badge absolute bottom-2 left-2">{photoCountLabel(listing.photoCount)}</span>;
+  if (photos.length === 1) {
+    return (
+      <>
+        <Photo
+          photo={photos[0]}
+          alt={`${listing.title}, photo 1 of ${listing.photoCount}`}
+          sizes={CARD_SIZES}
+          maxWidth={CARD_MAX_WIDTH}
+          eager={eager}
+          className="card-img"
+        />
+        {count}
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="card-photos" tabIndex={0} role="group" aria-label={`Photos of ${listing.title}: ${photoCountLabel(listing.photoCount)}, scroll sideways`}>
+        {photos.map((p, i) => (
+          <a key={p.key} href={`${PATHS.vehicle(listing.id)}#photo-${i + 1}`} tabIndex={-1} className="card-photo">
+            <Photo
+              photo={p}
+              alt={`${listing.title}, photo ${i + 1} of ${listing.photoCount}`}
+              sizes={CARD_SIZES}
+              maxWidth={CARD_MAX_WIDTH}
+              eager={eager && i === 0}
+              className="card-img"
+            />
+          </a>
+        ))}
+      </div>
+      {count}
+    </>
+  );
+}
+
+/** Compare, Share and Report: on every card, the sponsored ones too (app/routes/results/components/tiered-grid.tsx). */
+export function QuickActions({ listing, compare }: { listing: ListingCardData; compare?: CompareState }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const added = compare?.added || fetcher.state !== "idle";

@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 import { PATHS } from "../lib/routes";
 
-export function SiteFooter() {
+/** The condition pages' canonical addresses (the root loader writes them with the URL module). */
+export interface ConditionLinks {
+  used: string;
+  new: string;
+  certified: string;
+}
+
+export function SiteFooter({ links }: { links?: ConditionLinks }) {
+  const to = links ?? { used: PATHS.search, new: PATHS.search, certified: PATHS.search };
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 text-sm text-slate-600 sm:grid-cols-3">
@@ -13,17 +21,17 @@ export function SiteFooter() {
           <p className="font-semibold text-ink">Shop</p>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link className="hover:underline" to={`${PATHS.search}?listingType=USED`}>
+              <Link className="hover:underline" to={to.used}>
                 Used cars for sale
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to={`${PATHS.search}?listingType=NEW`}>
+              <Link className="hover:underline" to={to.new}>
                 New cars for sale
               </Link>
             </li>
             <li>
-              <Link className="hover:underline" to={`${PATHS.search}?listingType=CERTIFIED`}>
+              <Link className="hover:underline" to={to.certified}>
                 Certified pre-owned
               </Link>
             </li>

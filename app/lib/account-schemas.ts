@@ -55,4 +55,3 @@ export const emailCaptureSchema = z.object({
     .max(EMAIL_CAPTURE_MAX, `At most ${EMAIL_CAPTURE_MAX} characters`)
     .pipe(z.email({ error: "Enter a valid email address" })),
 });
-

@@ -9,10 +9,26 @@ describe("safeRefUrl", () => {
   });
   it("rejects other sites, schemes and backslashes", () => {
     for (const bad of [
-      "//evil.com", "https://evil.com/", "javascript:alert(1)", "/\\evil.com", "\\\\evil", "evil", "", "/\u0000x", undefined, 42,
+      "//evil.com",
+      "https://evil.com/",
+      "javascript:alert(1)",
+      "/\\evil.com",
+      "\\\\evil",
+      "evil",
+      "",
+      "/\u0000x",
+      undefined,
+      42,
       // Dot segments that collapse to a protocol-relative URL; tabs and line breaks browsers strip.
-      "/.//evil.com", "/a/..//evil.com", "/%2e//evil.com", "/%2E%2E//evil.com", "/\t/evil.com", "/\n/evil.com", " //evil.com",
-      "http:evil.com", "%2F%2Fevil.com",
+      "/.//evil.com",
+      "/a/..//evil.com",
+      "/%2e//evil.com",
+      "/%2E%2E//evil.com",
+      "/\t/evil.com",
+      "/\n/evil.com",
+      " //evil.com",
+      "http:evil.com",
+      "%2F%2Fevil.com",
     ]) {
       expect(safeRefUrl(bad, "/fallback")).toBe("/fallback");
     }

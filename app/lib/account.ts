@@ -12,6 +12,8 @@ export const ACCOUNT_TEXT = {
 export const ANONYMOUS_SAVED_SEARCH_MAX = 2;
 /** "Email capture field: required, maximum length 45". */
 export const EMAIL_CAPTURE_MAX = 45;
+/** The honeypot field of the account forms (save search, price alerts): filled in only by bots. */
+export const ACCOUNT_HONEYPOT_FIELD = "fc_website";
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 /** Signed-in sessions last 30 days. */
@@ -56,6 +58,22 @@ export interface AccountSummary {
   savedIds: number[];
   /** Search URLs (path + query, no paging) saved by the account or subscribed from this device. */
   savedSearchUrls: string[];
+  /** How 'Email seller' behaves for this shopper (oneClickMode); "form" when signed out. */
+  oneClick: OneClickMode;
+}
+
+/**
+ * One-click email (docs/accounts.md): "send" for an opted-in shopper with first name, last name and
+ * email (the availability message goes in one click), "edit" for an opted-in shopper missing one
+ * of them (the form opens with what is known filled in), "form" otherwise (the normal form).
+ */
+export type OneClickMode = "send" | "edit" | "form";
+
+export const ONE_CLICK_FIELDS = ["firstName", "lastName", "email"] as const;
+
+export function oneClickMode(p: { optedIn: boolean; firstName?: string | null; lastName?: string | null; email?: string | null } | null): OneClickMode {
+  if (!p?.optedIn) return "form";
+  return ONE_CLICK_FIELDS.every((k) => (p[k] ?? "").trim() !== "") ? "send" : "edit";
 }
 
 /** A results URL as saved searches store it: path and query without paging. */

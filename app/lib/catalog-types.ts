@@ -1,8 +1,8 @@
-// The reference catalogue's shapes (spec section 3, "Reference data" and "Trim").
+// The reference catalogue's shapes (docs/reference-data.md).
 // Built on the server from the EPA file (app/server/reference), stored in the
 // ref_* tables, and shared with the browser as plain data.
 
-/** Fuel group codes of spec section 3, plus PHEV for plug-in hybrids (shown as 'Plug-in Hybrid'). */
+/** Fuel group codes of the catalogue (docs/reference-data.md), plus PHEV for plug-in hybrids (shown as 'Plug-in Hybrid'). */
 export type FuelTypeGroup = "ELE" | "GSL" | "DSL" | "HYB" | "PHEV" | "ALT" | "HYD";
 
 /** Drive groups used by the driveGroup filter. */
@@ -91,6 +91,12 @@ export interface CatalogTrim {
   epaMpgeHwy: number | null;
   /** EV / FCV driving range in miles; for plug-in hybrids the all-electric range. */
   electricRange: number | null;
+  /**
+   * EPA's annual fuel (or electricity) cost in dollars of the configuration (`fuelCost08`:
+   * 15,000 miles a year, 55% city, EPA's fuel prices of the file; plug-in hybrids on gasoline
+   * only); null when EPA publishes none (hydrogen). See docs/reference-data.md.
+   */
+  annualFuelCost: number | null;
   /** Truck attributes (null for non-trucks). Bed length code e.g. "SHORT" | "STANDARD" | "LONG"; cab size in doors-ish seats: 3 (or less), 4, 5, 6 per spec. */
   truckBedLength: string | null;
   truckCabSize: number | null;

@@ -8,9 +8,11 @@ import {
   parseCompareIds,
   removeFromCompare,
   rowDiffers,
+  numbersDiffer,
   safeReturnPath,
   truncateTrimName,
 } from "./compare.ts";
+import { COMPARE_THRESHOLDS } from "./constants.ts";
 
 describe("parseCompareIds", () => {
   it("reads a comma list of positive integers, in order", () => {
@@ -57,7 +59,17 @@ describe("the compare list", () => {
   });
   it("sends form posts back to same-site paths only", () => {
     expect(safeReturnPath("/cars-for-sale?x=1#a", "/")).toBe("/cars-for-sale?x=1#a");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", 3, undefined, "/.//evil.example", "/\t/evil.example"]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      3,
+      undefined,
+      "/.//evil.example",
+      "/\t/evil.example",
+    ]) {
       expect(safeReturnPath(bad, "/fallback")).toBe("/fallback");
     }
   });
@@ -74,6 +86,40 @@ describe("rowDiffers", () => {
     expect(rowDiffers([null, null])).toBe(false);
     expect(rowDiffers(["only one"])).toBe(false);
     expect(rowDiffers([])).toBe(false);
+  });
+});
+
+describe("numbersDiffer", () => {
+  const price = COMPARE_THRESHOLDS.price;
+  it("needs the spread to reach both the absolute and the relative threshold", () => {
+    // $500 and 3 % of the lower price: 3 % of $20,000 is $600.
+    expect(numbersDiffer([20000, 20450], price)).toBe(false);
+    expect(numbersDiffer([20000, 20599], price)).toBe(false);
+    expect(numbersDiffer([20000, 20600], price)).toBe(true);
+    // On a cheap car the $500 floor rules: 3 % of $8,000 is only $240.
+    expect(numbersDiffer([8000, 8400], price)).toBe(false);
+    expect(numbersDiffer([8000, 8500], price)).toBe(true);
+    // The spread is highest minus lowest, whatever the order and however many cars.
+    expect(numbersDiffer([30000, 29000, 31500, 30200], price)).toBe(true);
+  });
+  it("uses each row's own threshold", () => {
+    expect(numbersDiffer([60000, 64000], COMPARE_THRESHOLDS.mileage)).toBe(false);
+    expect(numbersDiffer([60000, 70000], COMPARE_THRESHOLDS.mileage)).toBe(true);
+    expect(numbersDiffer([12, 4000], COMPARE_THRESHOLDS.mileage)).toBe(false);
+    expect(numbersDiffer([2021, 2022], COMPARE_THRESHOLDS.year)).toBe(true);
+    expect(numbersDiffer([30, 32], COMPARE_THRESHOLDS.economy)).toBe(false);
+    expect(numbersDiffer([30, 33], COMPARE_THRESHOLDS.economy)).toBe(true);
+    expect(numbersDiffer([4.6, 4.1], COMPARE_THRESHOLDS.rating)).toBe(true);
+    expect(numbersDiffer([4.6, 4.2], COMPARE_THRESHOLDS.rating)).toBe(false);
+    expect(numbersDiffer([100, 140], COMPARE_THRESHOLDS.distance)).toBe(false);
+    expect(numbersDiffer([100, 160], COMPARE_THRESHOLDS.distance)).toBe(true);
+  });
+  it("counts a value beside a missing one, and never differs with nothing to compare", () => {
+    expect(numbersDiffer([300, null], COMPARE_THRESHOLDS.range)).toBe(true);
+    expect(numbersDiffer([null, null], COMPARE_THRESHOLDS.range)).toBe(false);
+    expect(numbersDiffer([25000, 25000], { atLeast: 0, share: 0 })).toBe(false);
+    expect(numbersDiffer([25000], price)).toBe(false);
+    expect(numbersDiffer([], price)).toBe(false);
   });
 });
 
@@ -98,6 +144,8 @@ describe("buildAndPriceHref", () => {
     expect(buildAndPriceHref({ makeCode: "TOYOTA", modelCode: "RAV4", ownerId: 12, trim: "XLE Premium", year: 2025, zip: "30301" })).toBe(
       "/build-and-price?makeCode=TOYOTA&modelCode=RAV4&ownerId=12&trim=XLE+Premium&year=2025&zip=30301",
     );
-    expect(buildAndPriceHref({ makeCode: "TOYOTA", modelCode: "RAV4", trim: "LE", year: 2024 })).toBe("/build-and-price?makeCode=TOYOTA&modelCode=RAV4&trim=LE&year=2024");
+    expect(buildAndPriceHref({ makeCode: "TOYOTA", modelCode: "RAV4", trim: "LE", year: 2024 })).toBe(
+      "/build-and-price?makeCode=TOYOTA&modelCode=RAV4&trim=LE&year=2024",
+    );
   });
 });

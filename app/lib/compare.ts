@@ -1,4 +1,4 @@
-// The compare list's pure rules (SPEC.md sections 4 and 9), shared by server and browser:
+// The compare list's pure rules (docs/compare.md), shared by server and browser:
 // "Compare limit: 5." / "Adding an already-added listing is ignored; the drawer opens." /
 // "The compare toggle shows only while fewer than 5 listings are compared." / "Trim name cut at
 // 30 characters."
@@ -104,9 +104,10 @@ export function truncateTrimName(name: string, max: number = TRIM_NAME_MAX): { t
 }
 
 /**
- * A row differs when the cars that are still for sale do not all show the same value. Values are
- * compared as displayed (case and spacing ignored); a missing value counts as a value. Fewer than
- * two cars to compare means nothing differs.
+ * A row of words differs when the cars that are still for sale do not all show the same value
+ * (a body style, a drivetrain, a feature one car has and another lacks). Values are compared as
+ * displayed (case and spacing ignored); a missing value counts as a value. Fewer than two cars to
+ * compare means nothing differs.
  */
 export function rowDiffers(values: readonly (string | null)[]): boolean {
   if (values.length < 2) return false;
@@ -115,13 +116,43 @@ export function rowDiffers(values: readonly (string | null)[]): boolean {
   return values.some((v) => key(v) !== first);
 }
 
+/** How far apart numbers must be to differ: at least `atLeast`, and at least `share` of the lowest. */
+export interface NumberThreshold {
+  atLeast: number;
+  share: number;
+}
+
+/**
+ * A row of numbers differs only by a margin that matters (COMPARE_THRESHOLDS in constants.ts):
+ * the spread between the highest and the lowest value is at least `atLeast` and at least `share`
+ * of the lowest. A car with a value beside a car without one differs (one has an electric range,
+ * the other none); no values at all, or fewer than two cars, never differ.
+ */
+export function numbersDiffer(values: readonly (number | null)[], t: NumberThreshold): boolean {
+  if (values.length < 2) return false;
+  const known = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  if (known.length === 0) return false;
+  if (known.length < values.length) return true;
+  const low = Math.min(...known);
+  const spread = Math.max(...known) - low;
+  // A hair of float error (4.6 - 4.1) must not hide a half-star difference.
+  return spread > 0 && spread + 1e-9 >= Math.max(t.atLeast, t.share * Math.abs(low));
+}
+
 /** Where a compare form may send the shopper back: the app's one same-site rule (safeRefUrl). */
 export function safeReturnPath(raw: unknown, fallback: string): string {
   return safeRefUrl(raw, fallback);
 }
 
 /** The build-and-price link for one trim: makeCode, modelCode, ownerId, trim, year, zip. */
-export function buildAndPriceHref(p: { makeCode: string; modelCode: string; ownerId?: number | null; trim: string; year: number; zip?: string | null }): string {
+export function buildAndPriceHref(p: {
+  makeCode: string;
+  modelCode: string;
+  ownerId?: number | null;
+  trim: string;
+  year: number;
+  zip?: string | null;
+}): string {
   const params = new URLSearchParams();
   params.set("makeCode", p.makeCode);
   params.set("modelCode", p.modelCode);

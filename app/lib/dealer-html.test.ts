@@ -19,7 +19,9 @@ describe("sanitizeDealerHtml: the allow-list", () => {
     expect(sanitizeDealerHtml('<p class="x" style="color:red">One <strong id=a>owner</strong>, <em>clean</em> <b>title</b> <i>!</i><br/>Call us</p>')).toBe(
       "<p>One <strong>owner</strong>, <em>clean</em> <b>title</b> <i>!</i><br>Call us</p>",
     );
-    expect(sanitizeDealerHtml("<UL><LI>Sunroof<LI>Heated seats</UL><ol><li>a</li></ol>")).toBe("<ul><li>Sunroof</li><li>Heated seats</li></ul><ol><li>a</li></ol>");
+    expect(sanitizeDealerHtml("<UL><LI>Sunroof<LI>Heated seats</UL><ol><li>a</li></ol>")).toBe(
+      "<ul><li>Sunroof</li><li>Heated seats</li></ul><ol><li>a</li></ol>",
+    );
   });
 
   it("drops other tags but keeps their text", () => {
@@ -49,24 +51,24 @@ describe("sanitizeDealerHtml: hostile payloads", () => {
     "<script>document.write('<p>x</p>')</script>after",
     "<script/x>alert(1)</script >",
     "<img src=x onerror=alert(1)>",
-    "<img src=\"x\" onerror=\"alert('1')\">",
+    '<img src="x" onerror="alert(\'1\')">',
     "<p onclick=alert(1) onmouseover='alert(2)'>hi</p>",
     "<svg onload=alert(1)>",
     "<svg/onload=alert(1)>",
     "<svg><script>alert(1)</script><foreignObject><p>x</p></foreignObject></svg>",
     "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
-    "<a href=\"javascript:alert(1)\">click</a>",
-    "<a href=\"jav&#x09;ascript:alert(1)\">click</a>",
+    '<a href="javascript:alert(1)">click</a>',
+    '<a href="jav&#x09;ascript:alert(1)">click</a>',
     "<a href=javascript&colon;alert(1)>x</a>",
     "<iframe src=javascript:alert(1)></iframe>",
     "<object data=javascript:alert(1)>",
     "<embed src=x.swf>",
     "<style>body{background:url(javascript:alert(1))}</style>",
-    "<p style=\"background:url(javascript:alert(1))\">x</p>",
+    '<p style="background:url(javascript:alert(1))">x</p>',
     "<<script>alert(1)//<</script>",
     "<scr<script>ipt>alert(1)</scr</script>ipt>",
     "<b <script>alert(1)</script>>bold</b>",
-    "<p title=\"a>b\" onclick=\"x\">quoted</p>",
+    '<p title="a>b" onclick="x">quoted</p>',
     "<p title='a>b' onmouseover='x'>quoted</p>",
     "<p/onclick=alert(1)>x",
     "<p\tonclick=alert(1)>x</p>",
@@ -78,12 +80,12 @@ describe("sanitizeDealerHtml: hostile payloads", () => {
     "<!--<script>alert(1)</script>-->",
     "<!--[if IE]><script>alert(1)</script><![endif]-->",
     "<!DOCTYPE html><html><head><title>x</title></head><body onload=alert(1)>text</body></html>",
-    "<?xml version=\"1.0\"?><x>y</x>",
-    "<meta http-equiv=refresh content=\"0;url=javascript:alert(1)\">",
+    '<?xml version="1.0"?><x>y</x>',
+    '<meta http-equiv=refresh content="0;url=javascript:alert(1)">',
     "<base href=//evil.example/>",
     "<form action=//evil.example><input name=x><button>go</button></form>",
     "<textarea><script>alert(1)</script></textarea>",
-    "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
     "<template><script>alert(1)</script></template>",
     "<plaintext><script>alert(1)</script>",
     "<p>unclosed <b>bold <i>italic",
@@ -100,9 +102,9 @@ describe("sanitizeDealerHtml: hostile payloads", () => {
     "\u0000<scr\u0000ipt>alert(1)</script>",
     "<p>\ud800 lone surrogate</p>",
     "<IMG SRC=JaVaScRiPt:alert('XSS')>",
-    "<div style=\"x:expression(alert(1))\">x</div>",
+    '<div style="x:expression(alert(1))">x</div>',
     "<x onclick=alert(1)>custom</x>",
-    "\"><script>alert(1)</script>",
+    '"><script>alert(1)</script>',
     "'; alert(1); '",
   ];
 
@@ -141,7 +143,7 @@ describe("sanitizeDealerHtml: hostile payloads", () => {
     expect(sanitizeDealerHtml("<p>a<ul><li>b</ul>c</p>")).toBe("<p>a</p><ul><li>b</li></ul>c");
     expect(sanitizeDealerHtml("<b>x<p>y</p></b>")).toBe("<b>x</b><p>y</p>");
     expect(sanitizeDealerHtml("<ul><li>a<li>b<ul><li>c</ul></ul>")).toBe("<ul><li>a</li><li>b<ul><li>c</li></ul></li></ul>");
-    expect(sanitizeDealerHtml("<p title=\"a>b\">quoted</p>")).toBe("<p>quoted</p>");
+    expect(sanitizeDealerHtml('<p title="a>b">quoted</p>')).toBe("<p>quoted</p>");
   });
 
   it("caps nesting depth and input length", () => {

@@ -1,4 +1,4 @@
-// Feature flags (SPEC.md section 1: "Many sections are switched on or off by feature flags").
+// Feature flags (README.md, "Feature flags"): many sections are switched on or off by a flag.
 // Defaults live here; the server resolves overrides (app/server/flags.server.ts) and passes the
 // public subset to the browser through the root loader.
 import { z } from "zod";
@@ -39,6 +39,12 @@ export const flagsSchema = z.object({
   emailSubscribe: z.boolean(),
   /** "A quick-save quota may allow saving without sign-in": cars a signed-out shopper may save on this device (0 = sign-in always). */
   quickSaveQuota: z.number().int().min(0).max(20),
+  /**
+   * A slim notice on every page that the inventory is generated demo data (ADR 022). On by
+   * default, as `npm start` seeds demo inventory; a real deployment turns it off
+   * (FLAG_DEMO_INVENTORY_NOTICE=false).
+   */
+  demoInventoryNotice: z.boolean(),
 });
 
 export type Flags = z.infer<typeof flagsSchema>;
@@ -62,6 +68,7 @@ export const DEFAULT_FLAGS: Flags = {
   bestDealsEntry: true,
   emailSubscribe: true,
   quickSaveQuota: 3,
+  demoInventoryNotice: true,
 };
 
 /** Every flag is safe to show the browser; none carries a secret. Kept explicit so a future secret flag is not leaked by accident. */
@@ -83,6 +90,7 @@ export const PUBLIC_FLAG_NAMES = [
   "bestDealsEntry",
   "emailSubscribe",
   "quickSaveQuota",
+  "demoInventoryNotice",
 ] as const satisfies readonly FlagName[];
 
 export type PublicFlags = Pick<Flags, (typeof PUBLIC_FLAG_NAMES)[number]>;

@@ -1,9 +1,9 @@
-// The vehicle page's forms (issue 6), one zod schema each, shared by the browser (Conform) and
+// The vehicle page's forms (docs/vehicle-page.md), one zod schema each, shared by the browser (Conform) and
 // the action (parseWithZod): contact the seller, make an offer (private sellers), report a listing.
 import { z } from "zod";
+import { REPORT_REASONS, type ReportReason } from "./listing-form-fields.ts";
 
-/** The hidden field a person never fills in; a bot that does is refused and nothing is stored. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD, REPORT_REASONS, type ReportReason } from "./listing-form-fields.ts";
 export const LISTING_FORM_INTENTS = ["contact", "offer", "report"] as const;
 export type ListingFormIntent = (typeof LISTING_FORM_INTENTS)[number];
 
@@ -42,7 +42,10 @@ const phone = z
   });
 
 const message = (label: string, required: boolean) => {
-  const base = z.string({ error: `Enter your ${label}.` }).trim().max(1000, `Your ${label} can be at most 1,000 characters.`);
+  const base = z
+    .string({ error: `Enter your ${label}.` })
+    .trim()
+    .max(1000, `Your ${label} can be at most 1,000 characters.`);
   return required ? base.min(1, `Enter your ${label}.`) : base.optional();
 };
 
@@ -73,16 +76,6 @@ export const offerSchema = z.object({
   comments: message("message", false),
 });
 export type OfferInput = z.infer<typeof offerSchema>;
-
-export const REPORT_REASONS = {
-  sold: "The car is already sold",
-  price: "The price is wrong or misleading",
-  details: "The photos or details are wrong",
-  scam: "The seller seems fraudulent",
-  duplicate: "It is listed more than once",
-  other: "Something else",
-} as const;
-export type ReportReason = keyof typeof REPORT_REASONS;
 
 export const reportSchema = z.object({
   intent: z.literal("report"),

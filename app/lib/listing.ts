@@ -1,7 +1,8 @@
-// A listing as pages and services show it (SPEC.md section 3, "Listing" and "Owner").
+// A listing as pages and services show it (docs/services.md, "Listing" and "Owner").
 // Plain data, shared by server and browser.
 import { CAROUSEL_IMAGES } from "./constants.ts";
-import { VEHICLE_IMAGE_VIEWS, vehicleImagePath } from "./vehicle-image.ts";
+import { VEHICLE_BODY_STYLE_NAMES, VEHICLE_IMAGE_VIEWS, vehicleImagePath } from "./vehicle-image-path.ts";
+import type { ListingPhoto } from "./photos.ts";
 
 export interface ListingOwnerSummary {
   id: number;
@@ -14,8 +15,11 @@ export interface ListingOwnerSummary {
   city: string;
   state: string;
   zip: string;
+  /** The dealer's own rating claim from its feed, shown with `ratingSource` (ADR 022); null: none. */
   rating: number | null;
   ratingCount: number;
+  /** Where the dealer says the rating comes from ("Google reviews" ...). */
+  ratingSource: string | null;
   homeServices: string[];
 }
 
@@ -60,7 +64,13 @@ export interface ListingSummary {
   mpgCombined: number | null;
   isMpge: boolean;
   electricRange: number | null;
+  /** EPA's annual fuel (or electricity) cost in dollars of the trim; null: none published (docs/reference-data.md). */
+  annualFuelCost: number | null;
   imageCount: number;
+  /** Dealer photos, ready to show, in feed order (docs/photos.md); empty: no photo yet. May be the first few only (see photoCount). */
+  photos: ListingPhoto[];
+  /** How many ready photos the listing has. */
+  photoCount: number;
   isHot: boolean;
   hasSpecialOffer: boolean;
   isReducedPrice: boolean;
@@ -69,6 +79,8 @@ export interface ListingSummary {
   homeServices: string[];
   features: string[];
   vehicleHistory: string[];
+  /** The history provider that supplied `vehicleHistory`; null: the seller's own statement. */
+  vehicleHistorySource: string | null;
   moneyBackGuarantee: boolean;
   dateListed: number;
   sellerType: string;
@@ -81,7 +93,10 @@ export interface ListingImage {
   alt: string;
 }
 
-/** The listing's pictures: generated views by body style and colour, the first the primary. */
+/**
+ * A listing's drawings (generated views by body style and colour), shown while it has no dealer
+ * photo and always labelled as illustrations (docs/photos.md).
+ */
 /** "2021 Toyota RAV4 XLE": a car's name on its card, its page and wherever it is listed. */
 export function vehicleName(l: Pick<ListingSummary, "year" | "makeName" | "modelName" | "trimName">): string {
   return [String(l.year), l.makeName, l.modelName, l.trimName].filter(Boolean).join(" ");
@@ -92,6 +107,6 @@ export function listingImages(l: Pick<ListingSummary, "bodyStyleCode" | "extColo
   const views = ["front three-quarter view", "side view", "rear three-quarter view", "front view"];
   return Array.from({ length: Math.min(n, VEHICLE_IMAGE_VIEWS) }, (_, i) => ({
     src: vehicleImagePath(l.bodyStyleCode, l.extColorSimple, i),
-    alt: `${l.title}, ${views[i] ?? "picture"}`,
+    alt: `Illustration, not a photo of this car: ${VEHICLE_BODY_STYLE_NAMES[l.bodyStyleCode] ?? "vehicle"}, ${views[i] ?? "picture"}`,
   }));
 }

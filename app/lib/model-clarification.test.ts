@@ -18,6 +18,7 @@ describe("model clarification codes", () => {
   it("accepts only code-shaped values", () => {
     expect(MODEL_CODE_PATTERN.test("TOYOTA|RAV4")).toBe(true);
     expect(MODEL_CODE_PATTERN.test("LAND_ROVER|Range Rover")).toBe(true);
-    for (const bad of ["", "TOYOTA", "toyota|rav4", "TOYOTA|<script>", "A|B|C", `TOYOTA|${"x".repeat(61)}`]) expect(MODEL_CODE_PATTERN.test(bad), bad).toBe(false);
+    for (const bad of ["", "TOYOTA", "toyota|rav4", "TOYOTA|<script>", "A|B|C", `TOYOTA|${"x".repeat(61)}`])
+      expect(MODEL_CODE_PATTERN.test(bad), bad).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
-// Suggested filters 'Model Name Clarification' (SPEC section 2 "Suggested-filters modal"; issue 5):
+// Suggested filters 'Model Name Clarification' (docs/results-page.md):
 // "Yes adds the suggested make and model to the filters and searches again. No dismisses. The
 // checkbox 'Don't show me this again' stores the suggested model codes in a cookie."
 // The form's names and the code format, shared by the page (model-clarification.tsx) and the
-// server (app/server/pages/model-clarification.server.ts).
+// server (app/routes/results/model-clarification.server.ts).
 
 export const MODEL_CLARIFICATION = {
   /** The results route's form intent. */

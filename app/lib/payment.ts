@@ -1,4 +1,4 @@
-// The payment estimate on the vehicle page (issue 6): price, down payment, term and APR give a
+// The payment estimate on the vehicle page (docs/vehicle-page.md): price, down payment, term and APR give a
 // monthly payment. Pure and shared: the server computes it from the GET form (no JavaScript) and
 // the browser recomputes it as the shopper types.
 import { z } from "zod";
@@ -27,7 +27,7 @@ export interface PaymentEstimate {
   fields: PaymentFields;
   /** Messages by field. */
   errors: Partial<Record<keyof PaymentFields, string>>;
-  /** Null when nothing usable was entered (the sample 'ex. $600/mo.' shows instead). */
+  /** Null when nothing usable was entered (the estimate on DEFAULT_LOAN terms shows instead). */
   monthly: number | null;
   termMonths: number;
   financed: number | null;

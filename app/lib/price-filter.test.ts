@@ -13,8 +13,8 @@ describe("priceDigits", () => {
     expect(priceDigits(null)).toBe("");
     expect(priceDigits(undefined)).toBe("");
   });
-  it("cuts to 10 digits and drops leading zeros", () => {
-    expect(priceDigits("123456789012345")).toBe("1234567890");
+  it("keeps every digit (a longer price is refused, not cut) and drops leading zeros", () => {
+    expect(priceDigits("123456789012345")).toBe("123456789012345");
     expect(priceDigits("0007")).toBe("7");
     expect(priceDigits("0")).toBe("0");
     expect(priceDigits("000")).toBe("0");
@@ -38,6 +38,11 @@ describe("priceRangeError", () => {
 });
 
 describe("checkPriceParams", () => {
+  it("refuses a price of more than 10 digits with a message instead of cutting it", () => {
+    expect(checkPriceParams("5000", "12345678901")).toEqual({ min: "5000", max: "", error: TEXT.priceTooLong, cleared: "maxPrice", changed: true });
+    expect(checkPriceParams("12345678901", "")).toEqual({ min: "", max: "", error: TEXT.priceTooLong, cleared: "minPrice", changed: true });
+    expect(checkPriceParams("", "$9,999,999,999").error).toBeNull();
+  });
   it("clears the max on error and keeps the min", () => {
     expect(checkPriceParams("20,000", "10,000")).toEqual({
       min: "20000",

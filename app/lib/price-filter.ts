@@ -1,4 +1,4 @@
-// The Price filter's input rules (SPEC.md section 5): "Price inputs: digits only, at most 10
+// The Price filter's input rules (docs/search-urls.md): "Price inputs: digits only, at most 10
 // characters, dollar prefix and thousands separators, no decimals. Placeholders 'Ex:10,000' and
 // 'Ex:20,000'. Errors: 'Min and Max price cannot be the same.'; 'Max price must be greater than
 // Min price.'; 'Max price must be greater than 0.'. On error the field is cleared."
@@ -14,9 +14,9 @@ export interface PriceCheck {
   /** Digits only (no `$`, separators or decimals), at most PRICE_INPUT.maxLength; "" when empty. */
   min: string;
   max: string;
-  /** One of the spec's three messages, or null. */
+  /** One of the spec's three messages, the too-long message, or null. */
   error: string | null;
-  /** The field the error clears (always the max: each message is about the max). */
+  /** The field the error clears (the max, or the min when only the min is too long). */
   cleared: PriceField | null;
   /** The digits differ from what was sent (e.g. "$10,000" -> "10000"). */
   changed: boolean;
@@ -24,13 +24,14 @@ export interface PriceCheck {
 
 /**
  * Digits of a typed price: `$`, separators and spaces go, a decimal part is dropped ("no
- * decimals"), any other character is ignored ("digits only"), and the result is cut to
- * PRICE_INPUT.maxLength digits. Leading zeros are dropped ("007" is 7; "0" stays "0").
+ * decimals"), any other character is ignored ("digits only"). Leading zeros are dropped ("007"
+ * is 7; "0" stays "0"). More than PRICE_INPUT.maxLength digits is not cut: `checkPriceParams`
+ * refuses it with a message, rather than searching for a price nobody typed.
  */
 export function priceDigits(raw: string | null | undefined): string {
   if (typeof raw !== "string") return "";
   const whole = raw.split(".")[0];
-  const digits = whole.replace(/\D+/g, "").slice(0, PRICE_INPUT.maxLength);
+  const digits = whole.replace(/\D+/g, "");
   return digits === "" ? "" : digits.replace(/^0+(?=\d)/, "");
 }
 
@@ -50,6 +51,10 @@ export function priceRangeError(min: string, max: string): string | null {
 export function checkPriceParams(rawMin: string | null | undefined, rawMax: string | null | undefined): PriceCheck {
   const min = priceDigits(rawMin);
   const max = priceDigits(rawMax);
+  // "digits only, at most 10 characters": a longer price is cleared with its message.
+  const long = (d: string) => d.length > PRICE_INPUT.maxLength;
+  if (long(max)) return { min: long(min) ? "" : min, max: "", error: TEXT.priceTooLong, cleared: "maxPrice", changed: true };
+  if (long(min)) return { min: "", max, error: TEXT.priceTooLong, cleared: "minPrice", changed: true };
   const error = priceRangeError(min, max);
   const changed = min !== (rawMin ?? "").trim() || max !== (rawMax ?? "").trim();
   return { min, max: error ? "" : max, error, cleared: error ? "maxPrice" : null, changed };

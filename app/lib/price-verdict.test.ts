@@ -96,14 +96,31 @@ describe("marketVerdicts (a whole market at once)", () => {
   }
   // Cities the cars cluster around (Alaska and Hawaii far from the rest), a few cars anywhere.
   const CITIES = [
-    { lat: 39.96, lon: -83.0 }, { lat: 41.88, lon: -87.63 }, { lat: 40.71, lon: -74.0 }, { lat: 33.75, lon: -84.39 },
-    { lat: 34.05, lon: -118.24 }, { lat: 47.61, lon: -122.33 }, { lat: 29.76, lon: -95.37 }, { lat: 61.22, lon: -149.9 }, { lat: 21.31, lon: -157.86 },
+    { lat: 39.96, lon: -83.0 },
+    { lat: 41.88, lon: -87.63 },
+    { lat: 40.71, lon: -74.0 },
+    { lat: 33.75, lon: -84.39 },
+    { lat: 34.05, lon: -118.24 },
+    { lat: 47.61, lon: -122.33 },
+    { lat: 29.76, lon: -95.37 },
+    { lat: 61.22, lon: -149.9 },
+    { lat: 21.31, lon: -157.86 },
     // Either side of the antimeridian, and near the pole: where longitude says little about distance.
-    { lat: 52.0, lon: 179.5 }, { lat: 51.5, lon: -179.5 }, { lat: 88.5, lon: 20 }, { lat: 81.5, lon: -62 },
+    { lat: 52.0, lon: 179.5 },
+    { lat: 51.5, lon: -179.5 },
+    { lat: 88.5, lon: 20 },
+    { lat: 81.5, lon: -62 },
   ];
   const TRIMS: { code: string | null; rank: number | null }[] = [
-    { code: "BASE", rank: 0 }, { code: "LE", rank: 1 }, { code: "XLE", rank: 2 }, { code: "LTD", rank: 3 }, { code: "PLAT", rank: 4 },
-    { code: "XSE", rank: 2 }, { code: "ODD", rank: null }, { code: null, rank: null }, { code: null, rank: 1 },
+    { code: "BASE", rank: 0 },
+    { code: "LE", rank: 1 },
+    { code: "XLE", rank: 2 },
+    { code: "LTD", rank: 3 },
+    { code: "PLAT", rank: 4 },
+    { code: "XSE", rank: 2 },
+    { code: "ODD", rank: null },
+    { code: null, rank: null },
+    { code: null, rank: 1 },
   ];
   const wrap = (lon: number) => (lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon);
   function market(seed: number, size: number, spread: number): MarketListing[] {
@@ -142,7 +159,14 @@ describe("marketVerdicts (a whole market at once)", () => {
     const seen = new Set<string>();
     let checked = 0;
     // Dense markets (most verdicts within 100 miles), wide ones, and thin ones (nationwide, estimates).
-    for (const [seed, size, spread] of [[1, 2500, 3], [2, 1500, 12], [3, 600, 30], [4, 60, 20], [5, 8, 5], [6, 1, 0]] as const) {
+    for (const [seed, size, spread] of [
+      [1, 2500, 3],
+      [2, 1500, 12],
+      [3, 600, 30],
+      [4, 60, 20],
+      [5, 8, 5],
+      [6, 1, 0],
+    ] as const) {
       const listings = market(seed, size, spread);
       const rnd = prng(seed + 100);
       const estimates = listings.map(() => (rnd() < 0.1 ? null : rnd() < 0.05 ? 0 : 10_000 + Math.floor(rnd() * 40_000)));

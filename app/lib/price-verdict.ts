@@ -1,4 +1,4 @@
-// The price verdict (issue 6): one listing against its market. The same function rates every
+// The price verdict (docs/vehicle-page.md): one listing against its market. The same function rates every
 // listing in the database (deal_rating / market_price, which drive the deal badges and the Best
 // Deals filter, see app/server/inventory/market.server.ts) and explains the rating on the vehicle
 // page, so the badge and its reason can never disagree.
@@ -44,6 +44,42 @@ export interface PriceVerdict {
   count: number;
   /** Miles; null is nationwide (or an estimate). */
   radius: number | null;
+}
+
+const pct = (ratio: number) => `${Math.round(Math.abs(1 - ratio) * 100)}%`;
+
+/**
+ * The band of prices a rating stands for, in words ("Fair Price: 3% below to 5% above market"),
+ * so that a Fair Price $5,000 above market and one $900 below both read true beside it.
+ */
+export const RATING_BANDS: Record<DealRating, string> = {
+  great: `${pct(DEAL_THRESHOLDS.great)} or more below market`,
+  good: `${pct(DEAL_THRESHOLDS.good)} to ${pct(DEAL_THRESHOLDS.great)} below market`,
+  fair: `${pct(DEAL_THRESHOLDS.good)} below to ${pct(DEAL_THRESHOLDS.fair)} above market`,
+  high: `more than ${pct(DEAL_THRESHOLDS.fair)} above market`,
+};
+
+/** "$5,349 (5%) above market": how far a price sits from its market; null without a market. */
+export function marketDifference(price: number, market: number | null): string | null {
+  if (market === null || !(market > 0)) return null;
+  const diff = market - price;
+  if (Math.abs(diff) < 100) return "At market price";
+  const share = Math.abs(diff) / market;
+  return `${formatPrice(Math.abs(diff))} (${sharePercent(share, price / market > DEAL_THRESHOLDS.fair)}) ${diff > 0 ? "below" : "above"} market`;
+}
+
+/**
+ * A share as a percent with one decimal, so that 5.3% above never reads as the 5% that bounds the
+ * Fair band; a High price (more than 5% above) never reads as 5%: two decimals, else "just over".
+ */
+function sharePercent(share: number, high: boolean): string {
+  if (share < 0.001) return "under 0.1%";
+  const edge = Number(((DEAL_THRESHOLDS.fair - 1) * 100).toFixed(1));
+  for (const decimals of [1, 2]) {
+    const shown = Number((share * 100).toFixed(decimals));
+    if (!high || shown > edge) return `${shown}%`;
+  }
+  return `just over ${edge}%`;
 }
 
 export function ratingFor(price: number, market: number): DealRating {

@@ -12,17 +12,38 @@ export const PATHS = {
   signOut: "/account/sign-out",
   /** The heart's POST target (save / unsave a vehicle). */
   saveVehicle: "/account/save-vehicle",
-  /** Compare listings side by side: `/compare?ids=1,2,3` (issue 8). */
+  /** 'Email seller' in one click (docs/accounts.md, "One-click email"): POST listingId, refUrl. */
+  oneClickEmail: "/account/one-click-email",
+  /** Compare listings side by side: `/compare?ids=1,2,3` (docs/compare.md). */
   compare: "/compare",
-  /** "Compare {make} {model} Trims": `/compare/trims?makeCode=&modelCode=&fuelTypeGroup=` (issue 8). */
+  /** "Compare {make} {model} Trims": `/compare/trims?makeCode=&modelCode=&fuelTypeGroup=` (docs/compare.md). */
   compareTrims: "/compare/trims",
-  /** "Build-and-price: reached with makeCode, modelCode, ownerId, trim, year, zip" (issue 8). */
+  /** "Build-and-price: reached with makeCode, modelCode, ownerId, trim, year, zip" (docs/compare.md). */
   buildAndPrice: "/build-and-price",
   /** The shopper's payment budget (decision 017): `/wallet?ref=` */
   wallet: "/wallet",
-  /** Local-only outbox reader (issue 6). */
+  /** Local-only outbox reader (docs/resilience-and-security.md). */
   devMail: "/dev/mail",
   health: "/healthz",
   /** Reported listings waiting for an operator (OPERATOR_EMAILS accounts only). */
   operatorReports: "/operator/reports",
+  /** First-party page-event counts per day (OPERATOR_EMAILS accounts only; docs/analytics.md). */
+  operatorAnalytics: "/operator/analytics",
 } as const;
+
+/**
+ * Which kind of tile a listing link was clicked on ("Listing links carry query parameters
+ * clickType and tileClick"): clickType is the tile's kind, tileClick its tier label in the spec's
+ * wording (TIER_LABELS in constants.ts). The vehicle page reads neither; the page cache ignores
+ * both (docs/services.md "Listing links").
+ */
+export type ListingClick = { type: "listing" | "spotlight" | "boost" | "supplemental" | "similar" | "market-extension"; tile: string };
+
+/** A vehicle page link from a tile, with its click parameters and an optional section anchor. */
+export function vehicleClickHref(listingId: number, click?: ListingClick, hash?: "warrantySection" | "pricingSection"): string {
+  const query = click ? `?clickType=${click.type}&tileClick=${encodeURIComponent(click.tile)}` : "";
+  return `${PATHS.vehicle(listingId)}${query}${hash ? `#${hash}` : ""}`;
+}
+
+/** The parameters that say where a listing link was clicked (left out of page cache keys). */
+export const CLICK_PARAMS = ["clickType", "tileClick"] as const;

@@ -1,11 +1,13 @@
-// The listing search's query and result shapes, shared by server and browser (SPEC.md sections
-// 2, 3, 5, 7, 9). A SearchQuery is the normalised form every search engine accepts: codes are
+// The listing search's query and result shapes, shared by server and browser
+// (docs/search-urls.md, docs/services.md). A SearchQuery is the normalised form every search engine accepts: codes are
 // upper-cased, numbers are whole and in range, unknown values are gone. Turning a URL into a
 // SearchQuery is the URL module's job (docs/decisions/003); `parseSearchQuery` is the last
 // gate before the engine and never throws: a bad value is dropped and reported.
 import {
   DEFAULT_SORT,
   LISTING_TYPES,
+  MAX_APR,
+  PAYMENT_TERMS,
   PAGE_SIZE,
   SEARCH_RADIUS_CAP,
   SORT_OPTIONS,
@@ -63,7 +65,7 @@ export const MPG_THRESHOLDS = [20, 25, 30, 35, 40, 50] as const;
 export const ELECTRIC_RANGE_THRESHOLDS = [100, 150, 200, 250, 300] as const;
 
 /** Labels for codes that have no reference table. */
-export const LISTING_TYPE_LABELS: Record<string, string> = { NEW: "New", USED: "Used", CERTIFIED: "Certified", "3P_CERT": "Third-Party Certified" };
+export { LISTING_TYPE_LABELS } from "./listing-types.ts";
 export const DRIVE_GROUP_LABELS: Record<string, string> = { AWD4WD: "All Wheel Drive / 4WD", FWD: "Front Wheel Drive", RWD: "Rear Wheel Drive" };
 export const TRANSMISSION_LABELS: Record<string, string> = { AUT: "Automatic", MAN: "Manual" };
 export const SELLER_TYPE_LABELS: Record<SellerTypeCode, string> = { d: "Dealer", p: "Private Seller" };
@@ -84,7 +86,8 @@ export const VEHICLE_HISTORY_LABELS: Record<string, string> = {
   PERSONAL_USE: "Personal Use Only",
 };
 export const TRUCK_BED_LABELS: Record<string, string> = { SHORT: "Short Bed", STANDARD: "Standard Bed", LONG: "Long Bed" };
-export const TRUCK_CAB_LABELS: Record<number, string> = { 3: "3 or less", 4: "4", 5: "5", 6: "6" };
+/** The cab's seats (docs/reference-data.md: regular cab 3, extended 4, crew with buckets 5, with a bench 6). */
+export const TRUCK_CAB_LABELS: Record<number, string> = { 3: "3 seats or less", 4: "4 seats", 5: "5 seats", 6: "6 seats" };
 
 /** "Truck cab size options map to 3 or less, 4, 5 and 6": the option a cab size counts under. */
 export function truckCabBucket(size: number): number {
@@ -104,6 +107,30 @@ export function listingTypeMatches(selected: readonly string[], listingType: str
 }
 
 // ---------------------------------------------------------------------------------------------
+// The monthly cost's loan terms (app/lib/monthly-cost.ts; kept here so this module stays light)
+
+/** The loan terms a monthly cost is worked out on (docs/decisions/031-monthly-cost.md). */
+export interface CostTerms {
+  /** Whole dollars down; null: DEFAULT_LOAN's share of each car's price (the default terms). */
+  down: number | null;
+  /** Months: one of PAYMENT_TERMS. */
+  termMonths: number;
+  /** Percent, 0 to MAX_APR. */
+  apr: number;
+}
+
+/** Terms from anything (a query's input, a service's parameters): valid terms, or null. */
+export function readCostTerms(v: unknown): CostTerms | null {
+  if (!v || typeof v !== "object") return null;
+  const t = v as Record<string, unknown>;
+  const down = t.down === null ? null : typeof t.down === "number" && Number.isSafeInteger(t.down) && t.down >= 0 && t.down < 1e10 ? t.down : undefined;
+  const termMonths = typeof t.termMonths === "number" && (PAYMENT_TERMS as readonly number[]).includes(t.termMonths) ? t.termMonths : undefined;
+  const apr = typeof t.apr === "number" && Number.isFinite(t.apr) && t.apr >= 0 && t.apr <= MAX_APR ? t.apr : undefined;
+  if (down === undefined || termMonths === undefined || apr === undefined) return null;
+  return { down, termMonths, apr };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The query
 
 export interface SearchQuery {
@@ -114,6 +141,8 @@ export interface SearchQuery {
   /** "include extended delivery" (see MARKET_EXTENSION). */
   marketExtension: boolean;
   makeCodes: string[];
+  /** "Any make except ...": makes left out of the results and of every facet count. */
+  excludedMakeCodes: string[];
   /** Model codes per make (`modelCodeList|{make}`); a make without an entry means all its models. */
   models: Record<string, string[]>;
   /** `MAKE|Trim` (the trim part keeps its case); only trims of a selected make are kept. */
@@ -151,6 +180,17 @@ export interface SearchQuery {
   sellerTypes: SellerTypeCode[];
   /** Minimum electric range in miles. */
   electricMileRange?: number;
+  /**
+   * Highest monthly cost with fuel, whole dollars (app/lib/monthly-cost.ts): loan payment on
+   * `costTerms` + EPA fuel cost / 12. Cars without an EPA fuel cost never match. A condition of
+   * its own in both engines: it narrows every facet count and has no count section.
+   */
+  maxMonthlyCost?: number;
+  /**
+   * The loan terms of the monthly cost (its filter and the monthlycostASC sort): the shopper's
+   * wallet, set by the page from the wallet cookie (never from the URL); absent: the default terms.
+   */
+  costTerms?: CostTerms;
   vehicleUseTypes: VehicleUseType[];
   moneyBackGuarantee: boolean;
   experience?: Experience;
@@ -180,6 +220,7 @@ export function emptySearchQuery(): SearchQuery {
   return {
     marketExtension: false,
     makeCodes: [],
+    excludedMakeCodes: [],
     models: {},
     trimCodes: [],
     seriesCodes: [],
@@ -215,7 +256,7 @@ export function normalizeSearchQuery(input: SearchQueryInput | null | undefined)
   return parseSearchQuery(input).query;
 }
 
-const CODE = /^[A-Z0-9][A-Z0-9_\-]{0,39}$/;
+const CODE = /^[A-Z0-9][A-Z0-9_.\-]{0,39}$/; // "." for engine displacements ("2.5L")
 
 function show(v: unknown): string {
   try {
@@ -237,7 +278,10 @@ function listOf(v: unknown): unknown[] {
 function wholeNumber(v: unknown): number | undefined {
   if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : undefined;
   if (typeof v !== "string") return undefined;
-  const s = v.trim().replace(/[$,\s]/g, "").replace(/\+$/, "");
+  const s = v
+    .trim()
+    .replace(/[$,\s]/g, "")
+    .replace(/\+$/, "");
   if (!/^-?\d+(\.\d+)?$/.test(s)) return undefined;
   return Math.trunc(Number(s));
 }
@@ -331,6 +375,8 @@ export function parseSearchQuery(input: SearchQueryInput | null | undefined): Pa
 
   // Make, model, trim
   q.makeCodes = codes("makeCodes");
+  // A make both chosen and excluded is chosen (the later, explicit choice wins).
+  q.excludedMakeCodes = codes("excludedMakeCodes").filter((m) => !q.makeCodes.includes(m));
   const models = src.models;
   if (models && typeof models === "object" && !Array.isArray(models)) {
     for (const [rawMake, rawModels] of Object.entries(models as Record<string, unknown>)) {
@@ -412,9 +458,7 @@ export function parseSearchQuery(input: SearchQueryInput | null | undefined): Pa
   q.transmissionCodes = codes("transmissionCodes");
   q.cylinders = ints("cylinders", 1, 24);
   q.truckBedLengths = codes("truckBedLengths");
-  q.truckCabSizes = [...new Set(ints("truckCabSizes", 1, 12).map(truckCabBucket))].filter((n) =>
-    (TRUCK_CAB_SIZES as readonly number[]).includes(n),
-  );
+  q.truckCabSizes = [...new Set(ints("truckCabSizes", 1, 12).map(truckCabBucket))].filter((n) => (TRUCK_CAB_SIZES as readonly number[]).includes(n));
   q.featureCodes = codes("featureCodes");
   q.vehicleHistoryTypes = codes("vehicleHistoryTypes");
   q.homeServices = codes("homeServices");
@@ -422,6 +466,13 @@ export function parseSearchQuery(input: SearchQueryInput | null | undefined): Pa
   q.sellerTypes = oneOf("sellerTypes", SELLER_TYPES, (s) => s.toLowerCase());
   const range = single("electricMileRange", 1, 10_000);
   if (range !== undefined) q.electricMileRange = range;
+  const monthly = single("maxMonthlyCost", 1, 1_000_000);
+  if (monthly !== undefined) q.maxMonthlyCost = monthly;
+  if (src.costTerms !== undefined && src.costTerms !== null) {
+    const terms = readCostTerms(src.costTerms);
+    if (terms) q.costTerms = terms;
+    else bad("costTerms", src.costTerms, "expected { down, termMonths, apr }");
+  }
   q.vehicleUseTypes = oneOf("vehicleUseTypes", VEHICLE_USE_TYPES, (s) => s.toLowerCase());
   q.moneyBackGuarantee = flag("moneyBackGuarantee");
   const experience = oneOf("experience", EXPERIENCES, (s) => s.toLowerCase());

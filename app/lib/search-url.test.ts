@@ -1,3 +1,4 @@
+import { effectivePageSize } from "./flags.ts";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_TABS, PAGE_SIZE, SORT_OPTIONS, TEXT } from "./constants.ts";
 import { MAX_RESULT_WINDOW, type SearchQuery } from "./search-query.ts";
@@ -97,7 +98,7 @@ const ctx: SearchUrlContext = {
   extColors: new Map([["BLACK", { name: "Black" }]]),
   intColors: new Map([["BEIGE", { name: "Beige" }]]),
   features: new Map([["HEATED_SEATS", { name: "Heated Seats" }]]),
-  engines: new Map([["6CYL", { name: "6 Cylinder" }]]),
+  engines: new Map([["3.5L", { name: "3.5L" }]]),
   series: new Map([["3SERIES", "3 Series"]]),
   packages: new Map([["TECH", "Technology Package"]]),
   place: (zip) => PLACES[zip],
@@ -278,8 +279,19 @@ describe("normalisation rules", () => {
     expect(canon("/cars-for-sale?sortBy=mileageasc")).toBe("/cars-for-sale?sortBy=mileageASC");
   });
 
+  it("the legacy transformer's names searchZip, makeCodes and sort are read as zip, makeCodeList and sortBy, and rewritten", () => {
+    const r = parse("/cars-for-sale?searchZip=30301&makeCodes=TOYOTA,HONDA&sort=derivedpriceASC");
+    expect(r.state.query.zip).toBe("30301");
+    expect(r.state.query.makeCodes).toEqual(["HONDA", "TOYOTA"]);
+    expect(r.state.query.sortBy).toBe("derivedpriceASC");
+    expect(r.canonical).toBe("/cars-for-sale?zip=30301&makeCode=HONDA,TOYOTA&sortBy=derivedpriceASC");
+    expect(r.redirect).toBe(true);
+  });
+
   it("legacy makeCode1-3 / modelCode1-3: up to 3 pairs", () => {
-    const r = parse("/cars-for-sale?makeCode1=TOYOTA&modelCode1=RAV4&makeCode2=HONDA&modelCode2=CRV&makeCode3=FORD&modelCode3=F150&makeCode4=MAZDA&modelCode4=3");
+    const r = parse(
+      "/cars-for-sale?makeCode1=TOYOTA&modelCode1=RAV4&makeCode2=HONDA&modelCode2=CRV&makeCode3=FORD&modelCode3=F150&makeCode4=MAZDA&modelCode4=3",
+    );
     expect(r.state.query.makeCodes).toEqual(["FORD", "HONDA", "TOYOTA"]);
     expect(r.state.query.models).toEqual({ FORD: ["F150"], HONDA: ["CRV"], TOYOTA: ["RAV4"] });
     expect(r.invalid.map((i) => i.name)).toEqual(["makeCode4", "modelCode4"]);
@@ -300,7 +312,16 @@ describe("normalisation rules", () => {
     expect(q("/cars-for-sale?makeCode=AAA&makeCodeList=BBB&modelCode=X", null).models).toEqual({ AAA: ["X"] });
     expect(q("/cars-for-sale?makeCode=AAA,BBB&modelCode=X", null).models).toEqual({});
     expect(reasons("/cars-for-sale?makeCode=AAA,BBB&modelCode=X", null)).toEqual(["modelCode: which make's model? write it as MAKE:MODEL"]);
-    expect(reasons("/cars-for-sale?modelCode=RAV4")).toEqual(["modelCode: a model needs a make"]);
+    // A bare model with no make goes to the make that has it (the context knows).
+    expect(reasons("/cars-for-sale?modelCode=RAV4")).toEqual([]);
+    expect(q("/cars-for-sale?modelCode=RAV4").models).toEqual({ TOYOTA: ["RAV4"] });
+    expect(canon("/cars-for-sale?modelCode=RAV4")).toBe("/cars-for-sale/used/toyota/rav4");
+    // A model the chosen make does not have is dropped (the make stays), not searched as that make's.
+    expect(q("/cars-for-sale?makeCode=TOYOTA&modelCode=CIVIC").models).toEqual({});
+    expect(reasons("/cars-for-sale?makeCode=TOYOTA&modelCode=CIVIC")).toEqual(["modelCode: not a model of the chosen make"]);
+    expect(canon("/cars-for-sale?makeCode=TOYOTA&modelCode=TOYOTA:CIVIC")).toBe("/cars-for-sale/used/toyota");
+    // Without a context it cannot be placed: dropped and reported.
+    expect(reasons("/cars-for-sale?modelCode=RAV4", null)).toEqual(["modelCode: a model needs a make"]);
     // Canonical: bare with one make, prefixed with several.
     expect(canon("/cars-for-sale?makeCode=TOYOTA&modelCode=TOYOTA:RAV4,TOYOTA:CAMRY")).toBe("/cars-for-sale/used/toyota?modelCode=CAMRY,RAV4");
     expect(canon("/cars-for-sale?modelCode=HONDA:CRV&modelCode=TOYOTA:RAV4")).toBe("/cars-for-sale?makeCode=HONDA,TOYOTA&modelCode=HONDA:CRV,TOYOTA:RAV4");
@@ -370,13 +391,38 @@ describe("normalisation rules", () => {
     expect(canon("/cars-for-sale?minPrice=abc")).toBe("/cars-for-sale");
   });
 
-  it("paging: numRecords 30 default, 25 becomes 30, firstRecord on a page boundary and in the window", () => {
+  it("paging: the default page size comes from the context (the defaultPageSize flag)", () => {
+    const flagged = { ...ctx, defaultPageSize: 40 };
+    expect(q("/cars-for-sale", flagged).numRecords).toBe(40);
+    expect(canon("/cars-for-sale?numRecords=40", flagged)).toBe("/cars-for-sale");
+    expect(canon("/cars-for-sale?numRecords=30", flagged)).toBe("/cars-for-sale?numRecords=30");
+    expect(q("/cars-for-sale", { ...ctx, defaultPageSize: effectivePageSize({ defaultPageSize: 25 }) }).numRecords).toBe(30);
+  });
+
+  it("paging: numRecords 30 default, 25 becomes 30, firstRecord anywhere in the window", () => {
     expect(canon("/cars-for-sale?numRecords=25")).toBe("/cars-for-sale");
     expect(canon("/cars-for-sale?numRecords=60")).toBe("/cars-for-sale?numRecords=60");
     expect(canon("/cars-for-sale?firstRecord=30")).toBe("/cars-for-sale?firstRecord=30");
-    expect(canon("/cars-for-sale?firstRecord=45")).toBe("/cars-for-sale?firstRecord=30");
+    // A page after a trimmed one starts where that one stopped (docs/placements.md).
+    expect(canon("/cars-for-sale?firstRecord=28")).toBe("/cars-for-sale?firstRecord=28");
     expect(canon("/cars-for-sale?firstRecord=-5")).toBe("/cars-for-sale");
-    expect(canon("/cars-for-sale?firstRecord=999999")).toBe(`/cars-for-sale?firstRecord=${MAX_RESULT_WINDOW - PAGE_SIZE - ((MAX_RESULT_WINDOW - PAGE_SIZE) % PAGE_SIZE)}`);
+    expect(canon("/cars-for-sale?firstRecord=999999")).toBe(`/cars-for-sale?firstRecord=${MAX_RESULT_WINDOW - PAGE_SIZE}`);
+  });
+
+  it("the next page starts where a trimmed page stopped; the page before ends where this one starts", () => {
+    const first = emptySearchState(ctx);
+    // The first page showed 28 of its 30 (a boost and the vehicle highlight trimmed two).
+    expect(nextPageUrl(first, 500, ctx, 28)).toBe("/cars-for-sale?firstRecord=28");
+    const second = stateOf("/cars-for-sale?firstRecord=28");
+    expect(pageOf(second)).toBe(2);
+    expect(nextPageUrl(second, 500, ctx)).toBe("/cars-for-sale?firstRecord=58");
+    expect(pageOf(stateOf("/cars-for-sale?firstRecord=58"))).toBe(3);
+    expect(previousPageUrl(stateOf("/cars-for-sale?firstRecord=58"), ctx)).toBe("/cars-for-sale?firstRecord=28");
+    expect(previousPageUrl(second, ctx)).toBe("/cars-for-sale");
+    expect(previousPageUrl(first, ctx)).toBeNull();
+    // The last results: no next page, whatever was shown.
+    expect(nextPageUrl(second, 58, ctx)).toBeNull();
+    expect(nextPageUrl(second, 59, ctx)).toBe("/cars-for-sale?firstRecord=58");
   });
 
   it("sort: one of the ten options, default left out", () => {
@@ -391,10 +437,18 @@ describe("normalisation rules", () => {
     expect(canon("/cars-for-sale?keyword=a%2Bb%26c")).toBe("/cars-for-sale?keyword=a%2Bb%26c");
   });
 
+  it("an engine code that was a cylinder count ('4CYL') now means the Cylinders filter, with a 301", () => {
+    const r = parse("/cars-for-sale?engineCode=4CYL,3.5L&cylinders=6");
+    expect(r.redirect).toBe(true);
+    expect(r.canonical).toBe("/cars-for-sale?engineCode=3.5L&cylinders=4,6");
+    expect(r.state.query).toMatchObject({ engineCodes: ["3.5L"], cylinders: [4, 6] });
+    expect(parse("/cars-for-sale?engineCode=ROTARY").canonical).toBe("/cars-for-sale");
+  });
+
   it("every other filter parameter is read and written", () => {
     const u =
       "/cars-for-sale?sellerType=d&bodyStyleSubtypeCode=COMPACTSUV&makeCode=HONDA,TOYOTA&seriesCode=3SERIES&packages=TECH&mileage=50000&fuelTypeGroup=ELE,HYB" +
-      "&mpgRange=30&electricMileRange=200&driveGroup=AWD4WD&extColorSimple=BLACK&intColorSimple=BEIGE&transmissionCode=AUT&engineCode=6CYL&cylinders=6" +
+      "&mpgRange=30&electricMileRange=200&driveGroup=AWD4WD&extColorSimple=BLACK&intColorSimple=BEIGE&transmissionCode=AUT&engineCode=3.5L&cylinders=6" +
       "&doorCode=4&truckBedLength=SHORT&truckCabSize=4&featureCode=HEATED_SEATS&vehicleHistoryType=ONE_OWNER&homeServices=HOME_DELIVERY&dealType=greatprice" +
       "&vehicleUseType=personal&moneyBackGuarantee=true&experience=best-deals&keyword=sunroof&showcaseOwnerId=7&isSponsorship=true&expired=123&sortBy=mileageASC";
     const r = parse(u);
@@ -427,7 +481,16 @@ describe("normalisation rules", () => {
   });
 
   it("one canonical URL whatever the parameter order", () => {
-    const parts = ["zip=30301", "makeCode=TOYOTA", "modelCode=RAV4", "maxPrice=30000", "fuelTypeGroup=HYB", "sortBy=yearDESC", "listingType=NEW", "extColorSimple=BLACK"];
+    const parts = [
+      "zip=30301",
+      "makeCode=TOYOTA",
+      "modelCode=RAV4",
+      "maxPrice=30000",
+      "fuelTypeGroup=HYB",
+      "sortBy=yearDESC",
+      "listingType=NEW",
+      "extColorSimple=BLACK",
+    ];
     const r = rng(7);
     const first = canon(`/cars-for-sale?${parts.join("&")}`);
     expect(first).toBe("/cars-for-sale/new/toyota/rav4?zip=30301&maxPrice=30000&fuelTypeGroup=HYB&extColorSimple=BLACK&sortBy=yearDESC");
@@ -508,7 +571,9 @@ describe("category paths", () => {
     expect(canon("/cars-for-sale?vehicleStyleCode=SEDAN,COUPE")).toBe("/cars-for-sale?vehicleStyleCode=COUPE,SEDAN");
     expect(canon("/cars-for-sale?makeCode=TOYOTA&modelCode=RAV4&trimCode=LE,XLE")).toBe("/cars-for-sale/used/toyota/rav4?trimCode=LE,XLE");
     expect(canon("/cars-for-sale?startYear=2019&endYear=2020")).toBe("/cars-for-sale?startYear=2019&endYear=2020");
-    expect(canon("/cars-for-sale?listingType=NEW,USED&makeCode=TOYOTA&modelCode=RAV4")).toBe("/cars-for-sale?listingType=NEW,USED&makeCode=TOYOTA&modelCode=RAV4");
+    expect(canon("/cars-for-sale?listingType=NEW,USED&makeCode=TOYOTA&modelCode=RAV4")).toBe(
+      "/cars-for-sale?listingType=NEW,USED&makeCode=TOYOTA&modelCode=RAV4",
+    );
   });
 
   it("without a context, codes are the slugs", () => {
@@ -602,7 +667,10 @@ describe("round trip", () => {
   const states: [string, SearchState][] = [
     ["empty", emptySearchState(ctx)],
     ["category", stateOf("/cars-for-sale/new/truck/ram/1500/r-t/2024")],
-    ["everything", stateOf("/cars-for-sale/all?zip=30301&searchRadius=25&marketExtension=include&sellerType=p&keyword=moon+roof&sortBy=distanceASC&firstRecord=60")],
+    [
+      "everything",
+      stateOf("/cars-for-sale/all?zip=30301&searchRadius=25&marketExtension=include&sellerType=p&keyword=moon+roof&sortBy=distanceASC&firstRecord=60"),
+    ],
     ["several makes", stateOf("/cars-for-sale?makeCode=HONDA,TOYOTA&modelCode=HONDA:CRV,TOYOTA:RAV4&trimCode=HONDA:EX,TOYOTA:XLE")],
     ["mixed condition", stateOf("/cars-for-sale?listingType=NEW,CERTIFIED&vehicleStyleCode=SEDAN")],
   ];
@@ -622,12 +690,15 @@ describe("round trip", () => {
     const query: Partial<SearchQuery> & Record<string, unknown> = {};
     query.listingTypes = r.some(["NEW", "USED", "CERTIFIED", "3P_CERT"] as const, 3);
     query.makeCodes = r.some(makes, 3);
+    if (r.chance(0.3)) query.excludedMakeCodes = r.some(makes, 2);
     query.models = {};
     for (const key of r.some(models, 3)) {
       const [make, model] = key.split("|");
       (query.models[make] ??= []).push(model);
     }
-    const trimPool = withCtx ? Object.entries(TRIMS).flatMap(([k, ts]) => ts.map((t) => `${k.split("|")[0]}|${t}`)) : ["AAA|Base", "AAA|GR:Sport", "BBB|R/T", "TOYOTA|XLE Premium"];
+    const trimPool = withCtx
+      ? Object.entries(TRIMS).flatMap(([k, ts]) => ts.map((t) => `${k.split("|")[0]}|${t}`))
+      : ["AAA|Base", "AAA|GR:Sport", "BBB|R/T", "TOYOTA|XLE Premium"];
     query.trimCodes = r.some(trimPool, 2);
     if (r.chance(0.3)) query.vehicleStyleCodes = r.some(["SEDAN", "SUVCROSS", "TRUCKS", "VANMV", "ODD"], 2);
     if (r.chance(0.3)) query.zip = r.pick(["30301", "10001", "94105"]);
@@ -640,11 +711,12 @@ describe("round trip", () => {
     if (r.chance(0.2)) query.mileage = r.pick([15000, 30000, 100000]);
     if (r.chance(0.2)) query.mpgRange = r.pick([20, 30, 40]);
     if (r.chance(0.2)) query.electricMileRange = r.pick([100, 200, 300]);
+    if (r.chance(0.2)) query.maxMonthlyCost = r.pick([300, 450, 1000]);
     query.fuelTypeGroups = r.some(["ELE", "GSL", "HYB", "PHEV", "DSL"], 2);
     query.driveGroups = r.some(["AWD4WD", "FWD", "RWD"], 2);
     query.extColors = r.some(["BLACK", "WHITE", "RED"], 2);
     query.intColors = r.some(["BEIGE", "BLACK"], 1);
-    query.engineCodes = r.some(["4CYL", "6CYL", "ELECTRIC"], 2);
+    query.engineCodes = r.some(["2.0L", "3.5L", "ELECTRIC"], 2);
     query.doorCodes = r.some([2, 4, 5], 2);
     query.transmissionCodes = r.some(["AUT", "MAN"], 1);
     query.cylinders = r.some([4, 6, 8], 2);
@@ -702,20 +774,137 @@ describe("round trip", () => {
 
 describe("garbage never throws and always lands on a stable canonical URL", () => {
   const names = [
-    "zip", "city", "state", "searchRadius", "makeCode", "makeCode1", "makeCode2", "makeCode3", "makeCode4", "makeCodeList", "modelCode", "modelCode1",
-    "modelCode2", "modelCodeList", "modelCodeList|TOYOTA", "modelCodeList|", "trimCode", "listingType", "vehicleStyleCode", "startYear", "endYear", "yearRange",
-    "minPrice", "maxPrice", "mileage", "mpgRange", "fuelTypeGroup", "driveGroup", "extColorSimple", "intColorSimple", "engineCode", "doorCode", "sortBy",
-    "firstRecord", "numRecords", "marketExtension", "experience", "isSponsorship", "electricMileRange", "bodyStyleSubtypeCode", "suvSubtypeCode",
-    "sellerType", "showcaseOwnerId", "lastExec", "mmt", "keyword", "expired", "cylinders", "truckCabSize", "dealType", "homeServices", "__proto__",
-    "constructor", "toString", "", "%", "a b",
+    "zip",
+    "city",
+    "state",
+    "searchRadius",
+    "makeCode",
+    "makeCode1",
+    "makeCode2",
+    "makeCode3",
+    "makeCode4",
+    "makeCodeList",
+    "modelCode",
+    "modelCode1",
+    "modelCode2",
+    "modelCodeList",
+    "modelCodeList|TOYOTA",
+    "modelCodeList|",
+    "trimCode",
+    "listingType",
+    "vehicleStyleCode",
+    "startYear",
+    "endYear",
+    "yearRange",
+    "minPrice",
+    "maxPrice",
+    "maxMonthlyCost",
+    "mileage",
+    "mpgRange",
+    "fuelTypeGroup",
+    "driveGroup",
+    "extColorSimple",
+    "intColorSimple",
+    "engineCode",
+    "doorCode",
+    "sortBy",
+    "firstRecord",
+    "numRecords",
+    "marketExtension",
+    "experience",
+    "isSponsorship",
+    "electricMileRange",
+    "bodyStyleSubtypeCode",
+    "suvSubtypeCode",
+    "sellerType",
+    "showcaseOwnerId",
+    "lastExec",
+    "mmt",
+    "keyword",
+    "expired",
+    "cylinders",
+    "truckCabSize",
+    "dealType",
+    "homeServices",
+    "__proto__",
+    "constructor",
+    "toString",
+    "",
+    "%",
+    "a b",
   ];
   const values = [
-    "", " ", "TOYOTA", "toyota honda", "RAV4", "TOYOTA:RAV4", "TOYOTA|XLE", "|", ":", "|||", ",,,", "NEW", "3P_CERT", "certified", "30301",
-    "30301-1234", "-1", "0", "1e9", "99999999999999999999", "NaN", "Infinity", "$10,000", "2020", "2020-2018", "include", "off", "true", "p", "d",
-    "greatprice", "commercial", "%", "%%", "%E0%A4%A", "%00", "%F0%9F%9A%97", "🚗", "<script>", "a&b", "a=b", "a+b", "GR:Sport", "constructor",
-    "__proto__", "x".repeat(300),
+    "",
+    " ",
+    "TOYOTA",
+    "toyota honda",
+    "RAV4",
+    "TOYOTA:RAV4",
+    "TOYOTA|XLE",
+    "|",
+    ":",
+    "|||",
+    ",,,",
+    "NEW",
+    "3P_CERT",
+    "certified",
+    "30301",
+    "30301-1234",
+    "-1",
+    "0",
+    "1e9",
+    "99999999999999999999",
+    "NaN",
+    "Infinity",
+    "$10,000",
+    "2020",
+    "2020-2018",
+    "include",
+    "off",
+    "true",
+    "p",
+    "d",
+    "greatprice",
+    "commercial",
+    "%",
+    "%%",
+    "%E0%A4%A",
+    "%00",
+    "%F0%9F%9A%97",
+    "🚗",
+    "<script>",
+    "a&b",
+    "a=b",
+    "a+b",
+    "GR:Sport",
+    "constructor",
+    "__proto__",
+    "x".repeat(300),
   ];
-  const segments = ["used", "new", "certified", "all", "new-cars", "toyota", "rav4", "xle", "2020", "suv-crossover", "truck", "ram", "1500", "r-t", "foo", "%", "%2F", "..", ".", "__proto__", "TOYOTA", ""];
+  const segments = [
+    "used",
+    "new",
+    "certified",
+    "all",
+    "new-cars",
+    "toyota",
+    "rav4",
+    "xle",
+    "2020",
+    "suv-crossover",
+    "truck",
+    "ram",
+    "1500",
+    "r-t",
+    "foo",
+    "%",
+    "%2F",
+    "..",
+    ".",
+    "__proto__",
+    "TOYOTA",
+    "",
+  ];
 
   for (const withCtx of [true, false]) {
     it(`5,000 random URLs ${withCtx ? "with" : "without"} a context`, () => {
@@ -779,7 +968,9 @@ describe("breadcrumbs", () => {
   const labels = (u: string, c: Ctx = ctx) => breadcrumbs(stateOf(u, c), c ?? undefined).map((b) => b.label);
 
   it("every level in the spec's order with the spec's labels, each link dropping the later levels", () => {
-    const s = stateOf("/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB&mpgRange=35&electricMileRange=40&extColorSimple=BLACK&sortBy=yearDESC&firstRecord=30");
+    const s = stateOf(
+      "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB&mpgRange=35&electricMileRange=40&extColorSimple=BLACK&sortBy=yearDESC&firstRecord=30",
+    );
     expect(breadcrumbs(s, ctx)).toEqual([
       { label: "Home", href: "/" },
       { label: "Used Cars for Sale", href: "/cars-for-sale" },
@@ -790,8 +981,14 @@ describe("breadcrumbs", () => {
       { label: "RAV4", href: "/cars-for-sale/used/suv-crossover/toyota/rav4?zip=30301&sellerType=p" },
       { label: "XLE", href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle?zip=30301&sellerType=p" },
       { label: "2020", href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p" },
-      { label: "Between $10,000 - $30,000", href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000" },
-      { label: "Hybrid", href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB" },
+      {
+        label: "Between $10,000 - $30,000",
+        href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000",
+      },
+      {
+        label: "Hybrid",
+        href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB",
+      },
       {
         label: "35+",
         href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB&mpgRange=35",
@@ -861,6 +1058,59 @@ describe("breadcrumbs", () => {
   });
 });
 
+describe("excluded makes (excludeMakeCode)", () => {
+  it("parses, sorts and writes them after the makes, and a chosen make wins over its exclusion", () => {
+    expect(canon("/cars-for-sale?excludeMakeCode=nissan,FORD&excludeMakeCode=NISSAN")).toBe("/cars-for-sale?excludeMakeCode=FORD,NISSAN");
+    expect(canon("/cars-for-sale?vehicleStyleCode=SUVCROSS&excludeMakeCode=NISSAN&sortBy=yearDESC")).toBe(
+      "/cars-for-sale/used/suv-crossover?excludeMakeCode=NISSAN&sortBy=yearDESC",
+    );
+    expect(canon("/cars-for-sale?makeCode=TOYOTA&excludeMakeCode=TOYOTA,HONDA")).toBe("/cars-for-sale/used/toyota?excludeMakeCode=HONDA");
+    expect(stateOf("/cars-for-sale?excludeMakeCode=NISSAN").query.excludedMakeCodes).toEqual(["NISSAN"]);
+  });
+
+  it("shows a 'Not Make' chip that removes just that exclusion", () => {
+    const s = stateOf("/cars-for-sale?excludeMakeCode=HONDA,TOYOTA");
+    const list = chips(s, ctx).filter((c) => c.name === "excludeMakeCode");
+    expect(list.map((c) => c.label)).toEqual(["Not Honda", "Not Toyota"]);
+    expect(list[1].removeHref).toBe("/cars-for-sale?excludeMakeCode=HONDA");
+  });
+});
+
+describe("the monthly cost (maxMonthlyCost, sortBy=monthlycostASC)", () => {
+  it("round-trips the ceiling in canonical order, whole dollars, and the 'Lowest monthly cost' sort", () => {
+    expect(canon("/cars-for-sale?sortBy=monthlycostasc&maxMonthlyCost=$450&makeCode=TOYOTA")).toBe(
+      "/cars-for-sale/used/toyota?maxMonthlyCost=450&sortBy=monthlycostASC",
+    );
+    expect(canon("/cars-for-sale?mileage=30000&maxMonthlyCost=500&maxPrice=30000")).toBe("/cars-for-sale?maxPrice=30000&maxMonthlyCost=500&mileage=30000");
+    const s = stateOf("/cars-for-sale?maxMonthlyCost=450&sortBy=monthlycostASC");
+    expect(s.query.maxMonthlyCost).toBe(450);
+    expect(s.query.sortBy).toBe("monthlycostASC");
+    expect(parseSearchUrl(serializeSearchUrl(s, ctx), ctx)).toMatchObject({ state: s, redirect: false, invalid: [] });
+    // The loan terms come from the wallet cookie, never from the address.
+    expect(s.query.costTerms).toBeUndefined();
+    expect(canon("/cars-for-sale?costTerms=1")).toBe("/cars-for-sale");
+  });
+
+  it("drops a ceiling that is not a whole number of dollars above 0", () => {
+    for (const bad of ["abc", "0", "-5", "1e3"]) {
+      const p = parseSearchUrl(`/cars-for-sale?maxMonthlyCost=${bad}`, ctx);
+      expect(p.state.query.maxMonthlyCost, bad).toBeUndefined();
+      expect(p.canonical).toBe("/cars-for-sale");
+      expect(p.invalid.map((i) => i.name)).toContain("maxMonthlyCost");
+    }
+    expect(stateOf("/cars-for-sale?maxMonthlyCost=449.99").query.maxMonthlyCost).toBe(449);
+  });
+
+  it("shows a chip that removes it (and keeps the sort), and Clear Filters drops it", () => {
+    const s = stateOf("/cars-for-sale/used/toyota?maxMonthlyCost=500&sortBy=monthlycostASC");
+    const chip = chips(s, ctx).find((c) => c.name === "maxMonthlyCost")!;
+    expect(chip.label).toBe("Under $500/mo. with fuel");
+    expect(chip.removeHref).toBe("/cars-for-sale/used/toyota?sortBy=monthlycostASC");
+    expect(withFilter(s, "maxMonthlyCost", 400, ctx)).toBe("/cars-for-sale/used/toyota?maxMonthlyCost=400&sortBy=monthlycostASC");
+    expect(clearFilters(s, ctx)).toBe("/cars-for-sale?sortBy=monthlycostASC");
+  });
+});
+
 describe("chips", () => {
   it("a chip for every selected value, each removing just that value", () => {
     const s = stateOf(
@@ -906,6 +1156,10 @@ describe("chips", () => {
     expect(selectedCount(emptySearchState(ctx), ctx)).toBe(0);
   });
 
+  it("a truck cab size chip says its unit", () => {
+    expect(chips(stateOf("/cars-for-sale?truckCabSize=3,5"), ctx).map((c) => c.label)).toEqual(["Cab Size 3 seats or less", "Cab Size 5 seats"]);
+  });
+
   it("certified is one chip; a mixed condition has one per condition", () => {
     expect(chips(stateOf("/cars-for-sale/certified"), ctx).map((c) => c.label)).toEqual(["Certified"]);
     const mixed = chips(stateOf("/cars-for-sale?listingType=NEW,USED"), ctx);
@@ -948,7 +1202,9 @@ describe("editing helpers", () => {
 
   it("withoutFilter removes one value or the whole filter", () => {
     const t = stateOf("/cars-for-sale?makeCode=HONDA,TOYOTA&fuelTypeGroup=ELE,HYB&zip=30301&searchRadius=50&minPrice=1000");
-    expect(withoutFilter(t, "fuelTypeGroup", "ELE", ctx)).toBe("/cars-for-sale?zip=30301&searchRadius=50&makeCode=HONDA,TOYOTA&minPrice=1000&fuelTypeGroup=HYB");
+    expect(withoutFilter(t, "fuelTypeGroup", "ELE", ctx)).toBe(
+      "/cars-for-sale?zip=30301&searchRadius=50&makeCode=HONDA,TOYOTA&minPrice=1000&fuelTypeGroup=HYB",
+    );
     expect(withoutFilter(t, "fuelTypeGroup", undefined, ctx)).toBe("/cars-for-sale?zip=30301&searchRadius=50&makeCode=HONDA,TOYOTA&minPrice=1000");
     expect(withoutFilter(t, "makeCode", "HONDA", ctx)).toBe("/cars-for-sale/used/toyota?zip=30301&searchRadius=50&minPrice=1000&fuelTypeGroup=ELE,HYB");
     expect(withoutFilter(t, "zip", undefined, ctx)).toBe("/cars-for-sale?makeCode=HONDA,TOYOTA&minPrice=1000&fuelTypeGroup=ELE,HYB");
@@ -1071,7 +1327,9 @@ describe("SEO helpers", () => {
     expect(searchTitle(emptySearchState(ctx), ctx)).toBe("Used Cars for Sale");
     expect(searchTitle(stateOf("/cars-for-sale/all/honda"), ctx)).toBe("Honda Cars for Sale");
     expect(searchTitle(stateOf("/cars-for-sale/new/suv-crossover/2025"), ctx)).toBe("New 2025 SUVs for Sale");
-    expect(searchTitle(stateOf("/cars-for-sale/new/truck/ram/1500/r-t/2024"), ctx)).toBe("New 2024 Ram 1500 R/T for Sale");
+    // A body style page of a model has its own title, not its model page's.
+    expect(searchTitle(stateOf("/cars-for-sale/new/truck/ram/1500/r-t/2024"), ctx)).toBe("New 2024 Ram 1500 R/T Truck for Sale");
+    expect(searchTitle(stateOf("/cars-for-sale/new/ram/1500/r-t/2024"), ctx)).toBe("New 2024 Ram 1500 R/T for Sale");
     expect(searchTitle(stateOf("/cars-for-sale?experience=commercial&zip=94105"), ctx)).toBe("Used Commercial Vehicles for Sale near 94105");
     expect(searchTitle(stateOf("/cars-for-sale?listingType=NEW,USED"), ctx)).toBe("New & Used Cars for Sale");
     expect(searchDescription(stateOf("/cars-for-sale/used/toyota/rav4?zip=30301"), ctx, 1234)).toBe(

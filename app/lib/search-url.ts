@@ -11,28 +11,11 @@
 // core (parse / serialise), links (editing a state into links, tabs) and display (labels,
 // breadcrumbs, chips, SEO). Import from this file only; the others are internal.
 
-export type {
-  CategoryTab,
-  Condition,
-  Crumb,
-  FilterName,
-  NameMap,
-  ParsedSearchUrl,
-  SearchChip,
-  SearchState,
-  SearchUrlContext,
-} from "./search-url/types.ts";
+export type { CategoryTab, Condition, Crumb, FilterName, NameMap, ParsedSearchUrl, SearchChip, SearchState, SearchUrlContext } from "./search-url/types.ts";
 export type { InvalidParam } from "./search-query.ts";
 export { DEFAULT_BODY_STYLES, EXPERIENCE_LABELS, SEARCH_PATH, slugify } from "./search-url/common.ts";
 export { conditionOf } from "./search-url/path.ts";
-export {
-  emptySearchState,
-  normalizeSearchState,
-  parseSearchUrl,
-  searchFormEntries,
-  searchStateFromQuery,
-  serializeSearchUrl,
-} from "./search-url/core.ts";
+export { emptySearchState, normalizeSearchState, parseSearchUrl, searchFormEntries, searchStateFromQuery, serializeSearchUrl } from "./search-url/core.ts";
 export {
   activeCategory,
   addFilter,
@@ -62,3 +45,4 @@ export {
   searchTitle,
   selectedCount,
 } from "./search-url/display.ts";
+export { modelNotices, type SearchNotice } from "./search-url/notices.ts";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "../routes/vehicle-image.ts";
+import { BODY_STYLE_NAMES } from "./body-styles.ts";
+import { EXTERIOR_COLOR_NAMES } from "./colors.ts";
 import {
   EXTERIOR_COLOR_HEX,
   VEHICLE_BODY_STYLE_NAMES,
@@ -10,32 +12,8 @@ import {
   vehicleImageTitle,
 } from "./vehicle-image.ts";
 
-const BODY_NAMES: Record<string, string> = {
-  SEDAN: "Sedan",
-  SUVCROSS: "SUV / Crossover",
-  TRUCKS: "Truck",
-  VANMV: "Van / Minivan",
-  COUPE: "Coupe",
-  CONVERT: "Convertible",
-  HATCH: "Hatchback",
-  WAGON: "Wagon",
-  COMMERCIAL: "Commercial",
-};
-const COLOR_NAMES: Record<string, string> = {
-  BLACK: "Black",
-  WHITE: "White",
-  SILVER: "Silver",
-  GRAY: "Gray",
-  RED: "Red",
-  BLUE: "Blue",
-  GREEN: "Green",
-  BROWN: "Brown",
-  BEIGE: "Beige",
-  GOLD: "Gold",
-  ORANGE: "Orange",
-  YELLOW: "Yellow",
-  PURPLE: "Purple",
-};
+const BODY_NAMES: Record<string, string> = BODY_STYLE_NAMES;
+const COLOR_NAMES: Record<string, string> = EXTERIOR_COLOR_NAMES;
 const BODIES = Object.keys(BODY_NAMES);
 const COLORS = Object.keys(COLOR_NAMES);
 const VIEWS = [0, 1, 2, 3];
@@ -69,7 +47,11 @@ describe("vehicle image paths", () => {
     expect(EXTERIOR_COLOR_HEX.RED).toBe("#b3202a");
     expect(EXTERIOR_COLOR_HEX.WHITE).toBe("#f4f5f2");
     for (const hex of Object.values(EXTERIOR_COLOR_HEX)) expect(hex).toMatch(/^#[0-9a-f]{6}$/);
-    expect(VEHICLE_BODY_STYLE_NAMES).toEqual(BODY_NAMES);
+    // The drawings know every body style of the catalogue, by the catalogue's names.
+    expect(Object.keys(VEHICLE_BODY_STYLE_NAMES)).toEqual(["SEDAN", "SUVCROSS", "TRUCKS", "VANMV", "COUPE", "CONVERT", "HATCH", "WAGON", "COMMERCIAL"]);
+    expect(VEHICLE_BODY_STYLE_NAMES.SUVCROSS).toBe("SUV / Crossover");
+    expect(VEHICLE_BODY_STYLE_NAMES.VANMV).toBe("Van / Minivan");
+    expect(COLORS).toHaveLength(13);
   });
 
   it("builds lower-case paths that parse back", () => {

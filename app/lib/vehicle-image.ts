@@ -6,85 +6,12 @@
 // (a side contour extruded across the width, with chamfered corners, a
 // narrower glasshouse, wheels as discs) projected orthographically, so every
 // view of one body style is consistent. Pure code: shared by server and browser.
+import { EXTERIOR_COLOR_NAMES } from "./colors.ts";
+import { EXTERIOR_COLOR_HEX, VEHICLE_BODY_STYLE_NAMES, VEHICLE_IMAGE_VIEWS, normBody, normColor, normView, vehicleImagePath } from "./vehicle-image-path.ts";
 
-export const VEHICLE_IMAGE_VIEWS = 4;
+export { EXTERIOR_COLOR_HEX, VEHICLE_BODY_STYLE_NAMES, VEHICLE_IMAGE_VIEWS, vehicleImagePath };
 
-/** Exterior colour swatches, also used to paint the generated pictures. */
-export const EXTERIOR_COLOR_HEX: Record<string, string> = {
-  BLACK: "#1f2226",
-  WHITE: "#f4f5f2",
-  SILVER: "#c3c7cc",
-  GRAY: "#6e7479",
-  RED: "#b3202a",
-  BLUE: "#1f4f9a",
-  GREEN: "#2f6b45",
-  BROWN: "#6b4a33",
-  BEIGE: "#d8c7a4",
-  GOLD: "#b8963e",
-  ORANGE: "#d9661f",
-  YELLOW: "#e5c22e",
-  PURPLE: "#5b3a7a",
-};
-
-const COLOR_NAMES: Record<string, string> = {
-  BLACK: "Black",
-  WHITE: "White",
-  SILVER: "Silver",
-  GRAY: "Gray",
-  RED: "Red",
-  BLUE: "Blue",
-  GREEN: "Green",
-  BROWN: "Brown",
-  BEIGE: "Beige",
-  GOLD: "Gold",
-  ORANGE: "Orange",
-  YELLOW: "Yellow",
-  PURPLE: "Purple",
-};
-
-export const VEHICLE_BODY_STYLE_NAMES: Record<string, string> = {
-  SEDAN: "Sedan",
-  SUVCROSS: "SUV / Crossover",
-  TRUCKS: "Truck",
-  VANMV: "Van / Minivan",
-  COUPE: "Coupe",
-  CONVERT: "Convertible",
-  HATCH: "Hatchback",
-  WAGON: "Wagon",
-  COMMERCIAL: "Commercial",
-};
-
-export const VEHICLE_IMAGE_VIEW_NAMES: readonly string[] = [
-  "front three-quarter view",
-  "side profile view",
-  "rear three-quarter view",
-  "front view",
-];
-
-const FALLBACK_BODY = "SEDAN";
-const FALLBACK_COLOR = "SILVER";
-
-function normBody(code: string): string {
-  const c = String(code ?? "").toUpperCase();
-  return Object.hasOwn(VEHICLE_BODY_STYLE_NAMES, c) ? c : FALLBACK_BODY;
-}
-function normColor(code: string): string {
-  const c = String(code ?? "").toUpperCase();
-  return Object.hasOwn(EXTERIOR_COLOR_HEX, c) ? c : FALLBACK_COLOR;
-}
-function normView(view: number): number {
-  const v = Math.trunc(Number(view));
-  if (!Number.isFinite(v)) return 0;
-  return ((v % VEHICLE_IMAGE_VIEWS) + VEHICLE_IMAGE_VIEWS) % VEHICLE_IMAGE_VIEWS;
-}
-
-/**
- * Public URL of a generated picture. Unknown body styles fall back to SEDAN and
- * unknown colours to SILVER (so the URL always resolves); the view wraps into 0..3.
- */
-export function vehicleImagePath(bodyStyleCode: string, colorCode: string, view: number): string {
-  return `/images/vehicles/${normBody(bodyStyleCode).toLowerCase()}-${normColor(colorCode).toLowerCase()}-${normView(view)}.svg`;
-}
+export const VEHICLE_IMAGE_VIEW_NAMES: readonly string[] = ["front three-quarter view", "side profile view", "rear three-quarter view", "front view"];
 
 /** Parses a file name such as "suvcross-red-0.svg" (strict: lower case, known codes, view 0..3). */
 export function parseVehicleImageFile(file: string): { bodyStyleCode: string; colorCode: string; view: number } | null {
@@ -103,7 +30,7 @@ export function parseVehicleImageFile(file: string): { bodyStyleCode: string; co
 /** Accessible description, e.g. "Red SUV / Crossover, front three-quarter view". */
 export function vehicleImageTitle(bodyStyleCode: string, colorCode: string, view: number): string {
   const body = VEHICLE_BODY_STYLE_NAMES[normBody(bodyStyleCode)] ?? "Sedan";
-  const color = COLOR_NAMES[normColor(colorCode)] ?? "Silver";
+  const color = EXTERIOR_COLOR_NAMES[normColor(colorCode)] ?? "Silver";
   return `${color} ${body}, ${VEHICLE_IMAGE_VIEW_NAMES[normView(view)] ?? ""}`;
 }
 
@@ -117,7 +44,16 @@ function rgb(hex: string): RGB {
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 function hex(c: RGB): string {
-  return "#" + c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0")).join("");
+  return (
+    "#" +
+    c
+      .map((v) =>
+        Math.max(0, Math.min(255, Math.round(v)))
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 function mix(a: string, b: string, t: number): string {
   const x = rgb(a);
@@ -254,7 +190,6 @@ function reverse3(c: Curve3): Curve3 {
   return { s: c.segs.length ? (c.segs[c.segs.length - 1] as Seg3).e : c.s, segs };
 }
 
-
 /** Circle arc in the (s, z) plane as cubic segments, angles in radians (z up). */
 function arc2(cx: number, cz: number, r: number, a0: number, a1: number): Seg2[] {
   const n = Math.max(1, Math.ceil(Math.abs(a1 - a0) / (Math.PI / 2)));
@@ -347,7 +282,8 @@ function pathD(cam: Cam, c: Curve3, close = true, coarse = false): string {
     const b = num(p[1] - cur[1]);
     return a + (b.startsWith("-") ? "" : " ") + b;
   };
-  const join = (parts: string[]): string => parts.reduce((acc, x) => (acc === "" ? x : acc + (x.startsWith("-") || (x.startsWith(".") && /\.\d*$/.test(acc)) ? "" : " ") + x), "");
+  const join = (parts: string[]): string =>
+    parts.reduce((acc, x) => (acc === "" ? x : acc + (x.startsWith("-") || (x.startsWith(".") && /\.\d*$/.test(acc)) ? "" : " ") + x), "");
   for (const g of c.segs) {
     const cmd = g.c.length === 0 ? "l" : g.c.length === 1 ? "q" : "c";
     const pts = [...g.c, g.e].map(q);
@@ -478,15 +414,48 @@ const SEDAN: Spec = {
   ins: [1.1, 0.7, 1.9, 0.35],
   pil: [[27.2, 26.6, 1.0]],
   doors: [
-    [[15.6, 9.7], [15.2, 2.4]],
-    [[27.3, 9.95], [27.3, 2.4]],
-    [[37.2, 10.3], [36.3, 7.0], [34.2, 5.6]],
+    [
+      [15.6, 9.7],
+      [15.2, 2.4],
+    ],
+    [
+      [27.3, 9.95],
+      [27.3, 2.4],
+    ],
+    [
+      [37.2, 10.3],
+      [36.3, 7.0],
+      [34.2, 5.6],
+    ],
   ],
-  handles: [[24.6, 8.7], [35.0, 8.9]],
-  hl: [[0.2, 7.1], [4.3, 6.8], [3.8, 6.15], [0.2, 6.2]],
-  gr: [[0, 6.7], [3.4, 6.6], [3.0, 5.0], [0, 4.8]],
-  intake: [[0, 4.1], [5.0, 4.1], [5.4, 3.0], [0, 2.9]],
-  tl: [[0.1, 10.1], [3.6, 10.1], [3.3, 9.2], [0.1, 8.9]],
+  handles: [
+    [24.6, 8.7],
+    [35.0, 8.9],
+  ],
+  hl: [
+    [0.2, 7.1],
+    [4.3, 6.8],
+    [3.8, 6.15],
+    [0.2, 6.2],
+  ],
+  gr: [
+    [0, 6.7],
+    [3.4, 6.6],
+    [3.0, 5.0],
+    [0, 4.8],
+  ],
+  intake: [
+    [0, 4.1],
+    [5.0, 4.1],
+    [5.4, 3.0],
+    [0, 2.9],
+  ],
+  tl: [
+    [0.1, 10.1],
+    [3.6, 10.1],
+    [3.3, 9.2],
+    [0.1, 8.9],
+  ],
 };
 
 const COUPE: Spec = {
@@ -502,14 +471,41 @@ const COUPE: Spec = {
   ins: [1.0, 0.6, 1.6, 0.35],
   pil: [[32.6, 31.2, 0.6]],
   doors: [
-    [[16.6, 9.1], [16.3, 2.2]],
-    [[31.6, 9.5], [31.9, 5.0], [31.9, 2.2]],
+    [
+      [16.6, 9.1],
+      [16.3, 2.2],
+    ],
+    [
+      [31.6, 9.5],
+      [31.9, 5.0],
+      [31.9, 2.2],
+    ],
   ],
   handles: [[29.6, 8.5]],
-  hl: [[0.2, 6.7], [4.8, 6.3], [4.2, 5.8], [0.2, 5.95]],
-  gr: [[0, 6.1], [3.0, 6.0], [2.7, 4.8], [0, 4.7]],
-  intake: [[0, 4.0], [5.6, 4.1], [6.0, 2.8], [0, 2.7]],
-  tl: [[0.1, 9.65], [4.2, 9.6], [3.8, 9.0], [0.1, 8.8]],
+  hl: [
+    [0.2, 6.7],
+    [4.8, 6.3],
+    [4.2, 5.8],
+    [0.2, 5.95],
+  ],
+  gr: [
+    [0, 6.1],
+    [3.0, 6.0],
+    [2.7, 4.8],
+    [0, 4.7],
+  ],
+  intake: [
+    [0, 4.0],
+    [5.6, 4.1],
+    [6.0, 2.8],
+    [0, 2.7],
+  ],
+  tl: [
+    [0.1, 9.65],
+    [4.2, 9.6],
+    [3.8, 9.0],
+    [0.1, 8.8],
+  ],
 };
 
 const CONVERT: Spec = {
@@ -521,8 +517,15 @@ const CONVERT: Spec = {
   pil: [],
   open: { s0: 18.6, s1: 33.5, seat: 27.4 },
   doors: [
-    [[16.6, 9.1], [16.3, 2.2]],
-    [[30.8, 9.4], [31.4, 5.0], [31.4, 2.2]],
+    [
+      [16.6, 9.1],
+      [16.3, 2.2],
+    ],
+    [
+      [30.8, 9.4],
+      [31.4, 5.0],
+      [31.4, 2.2],
+    ],
   ],
   handles: [[28.6, 8.5]],
 };
@@ -540,15 +543,41 @@ const HATCH: Spec = {
   gh: cv(13.5, 9.6, 0.3, 21.0, 14.6, 4, 37.2, 14.3, 2.5, 39.8, 10.4, 0.5),
   ghIn: [0.7, 2.3],
   ins: [1.0, 0.7, 1.5, 0.35],
-  pil: [[24.0, 23.6, 0.9], [32.6, 33.4, 0.8]],
-  doors: [
-    [[14.1, 9.7], [13.5, 2.4]],
-    [[24.1, 9.95], [24.1, 2.4]],
-    [[32.4, 10.2], [31.9, 7.0], [30.7, 5.9]],
+  pil: [
+    [24.0, 23.6, 0.9],
+    [32.6, 33.4, 0.8],
   ],
-  handles: [[21.6, 8.8], [30.4, 9.0]],
-  hl: [[0.2, 7.2], [4.0, 6.9], [3.5, 6.2], [0.2, 6.3]],
-  tl: [[0.1, 10.0], [2.9, 10.0], [2.6, 8.6], [0.1, 8.3]],
+  doors: [
+    [
+      [14.1, 9.7],
+      [13.5, 2.4],
+    ],
+    [
+      [24.1, 9.95],
+      [24.1, 2.4],
+    ],
+    [
+      [32.4, 10.2],
+      [31.9, 7.0],
+      [30.7, 5.9],
+    ],
+  ],
+  handles: [
+    [21.6, 8.8],
+    [30.4, 9.0],
+  ],
+  hl: [
+    [0.2, 7.2],
+    [4.0, 6.9],
+    [3.5, 6.2],
+    [0.2, 6.3],
+  ],
+  tl: [
+    [0.1, 10.0],
+    [2.9, 10.0],
+    [2.6, 8.6],
+    [0.1, 8.3],
+  ],
 };
 
 const WAGON: Spec = {
@@ -559,9 +588,17 @@ const WAGON: Spec = {
   nR: 2,
   gh: cv(15, 9.6, 0.3, 23.5, 14.5, 4.5, 45.6, 14.2, 2.5, 46.7, 10.5, 0.5),
   ins: [1.1, 0.7, 1.5, 0.35],
-  pil: [[27.2, 26.6, 1.0], [37.8, 38.6, 1.3]],
+  pil: [
+    [27.2, 26.6, 1.0],
+    [37.8, 38.6, 1.3],
+  ],
   rails: true,
-  tl: [[0.1, 10.2], [3.0, 10.2], [2.8, 8.7], [0.1, 8.4]],
+  tl: [
+    [0.1, 10.2],
+    [3.0, 10.2],
+    [2.8, 8.7],
+    [0.1, 8.4],
+  ],
 };
 
 const SUVCROSS: Spec = {
@@ -581,17 +618,53 @@ const SUVCROSS: Spec = {
   gh: cv(14.2, 11.6, 0.3, 22.5, 17.0, 4, 44.8, 16.8, 2.6, 45.9, 12.2, 0.5),
   ghIn: [0.8, 2.6],
   ins: [1.2, 0.7, 1.8, 0.4],
-  pil: [[26.8, 26.4, 1.1], [37.2, 38.0, 1.2]],
-  doors: [
-    [[14.8, 11.7], [14.4, 3.8]],
-    [[27.0, 12.0], [27.0, 3.8]],
-    [[36.4, 12.2], [35.6, 9.0], [33.3, 7.6]],
+  pil: [
+    [26.8, 26.4, 1.1],
+    [37.2, 38.0, 1.2],
   ],
-  handles: [[24.5, 10.9], [34.0, 11.1]],
-  hl: [[0.2, 9.6], [4.2, 9.4], [3.8, 8.5], [0.2, 8.6]],
-  gr: [[0, 9.2], [3.6, 9.1], [3.2, 6.6], [0, 6.4]],
-  intake: [[0, 5.8], [5.0, 5.8], [5.2, 4.4], [0, 4.3]],
-  tl: [[0.1, 11.8], [3.0, 11.8], [2.8, 10.5], [0.1, 10.2]],
+  doors: [
+    [
+      [14.8, 11.7],
+      [14.4, 3.8],
+    ],
+    [
+      [27.0, 12.0],
+      [27.0, 3.8],
+    ],
+    [
+      [36.4, 12.2],
+      [35.6, 9.0],
+      [33.3, 7.6],
+    ],
+  ],
+  handles: [
+    [24.5, 10.9],
+    [34.0, 11.1],
+  ],
+  hl: [
+    [0.2, 9.6],
+    [4.2, 9.4],
+    [3.8, 8.5],
+    [0.2, 8.6],
+  ],
+  gr: [
+    [0, 9.2],
+    [3.6, 9.1],
+    [3.2, 6.6],
+    [0, 6.4],
+  ],
+  intake: [
+    [0, 5.8],
+    [5.0, 5.8],
+    [5.2, 4.4],
+    [0, 4.3],
+  ],
+  tl: [
+    [0.1, 11.8],
+    [3.0, 11.8],
+    [2.8, 10.5],
+    [0.1, 10.2],
+  ],
   clad: true,
   rails: true,
 };
@@ -616,16 +689,53 @@ const TRUCKS: Spec = {
   pil: [[24.3, 24.0, 1.1]],
   bed: { s0: 33.8, s1: 57.4, floor: 7.5 },
   doors: [
-    [[14.6, 12.5], [14.2, 9.5], [15.3, 6.0], [15.3, 3.9]],
-    [[24.4, 12.5], [24.4, 3.9]],
-    [[32.8, 12.5], [32.8, 3.9]],
-    [[33.5, 12.4], [33.5, 3.9]],
+    [
+      [14.6, 12.5],
+      [14.2, 9.5],
+      [15.3, 6.0],
+      [15.3, 3.9],
+    ],
+    [
+      [24.4, 12.5],
+      [24.4, 3.9],
+    ],
+    [
+      [32.8, 12.5],
+      [32.8, 3.9],
+    ],
+    [
+      [33.5, 12.4],
+      [33.5, 3.9],
+    ],
   ],
-  handles: [[22.0, 11.3], [31.0, 11.3]],
-  hl: [[0.3, 10.8], [3.4, 10.8], [3.4, 9.2], [0.3, 9.2]],
-  gr: [[0, 10.8], [5.2, 10.8], [5.2, 7.6], [0, 7.6]],
-  intake: [[0, 6.6], [8.3, 6.6], [8.3, 4.0], [0, 4.0]],
-  tl: [[0.1, 11.8], [1.3, 11.8], [1.3, 8.6], [0.1, 8.6]],
+  handles: [
+    [22.0, 11.3],
+    [31.0, 11.3],
+  ],
+  hl: [
+    [0.3, 10.8],
+    [3.4, 10.8],
+    [3.4, 9.2],
+    [0.3, 9.2],
+  ],
+  gr: [
+    [0, 10.8],
+    [5.2, 10.8],
+    [5.2, 7.6],
+    [0, 7.6],
+  ],
+  intake: [
+    [0, 6.6],
+    [8.3, 6.6],
+    [8.3, 4.0],
+    [0, 4.0],
+  ],
+  tl: [
+    [0.1, 11.8],
+    [1.3, 11.8],
+    [1.3, 8.6],
+    [0.1, 8.6],
+  ],
   clad: true,
 };
 
@@ -646,18 +756,55 @@ const VANMV: Spec = {
   gh: cv(9.5, 10.2, 0.3, 18.5, 17.3, 5, 48.4, 16.9, 3, 49.4, 11.2, 0.5),
   ghIn: [0.7, 2.1],
   ins: [1.1, 0.7, 1.4, 0.4],
-  pil: [[19.8, 20.8, 1.0], [34.6, 35.2, 1.2]],
+  pil: [
+    [19.8, 20.8, 1.0],
+    [34.6, 35.2, 1.2],
+  ],
   doors: [
-    [[10.2, 10.3], [10.0, 8.0], [14.0, 5.0], [14.0, 2.8]],
-    [[20.3, 10.5], [20.3, 2.7]],
-    [[34.9, 10.9], [34.9, 2.7]],
+    [
+      [10.2, 10.3],
+      [10.0, 8.0],
+      [14.0, 5.0],
+      [14.0, 2.8],
+    ],
+    [
+      [20.3, 10.5],
+      [20.3, 2.7],
+    ],
+    [
+      [34.9, 10.9],
+      [34.9, 2.7],
+    ],
   ],
   slide: [35.2, 48.8, -0.45],
-  handles: [[17.8, 9.8], [22.6, 9.9]],
-  hl: [[0.2, 8.3], [4.4, 8.0], [3.9, 7.2], [0.2, 7.3]],
-  gr: [[0, 7.6], [3.5, 7.5], [3.2, 5.8], [0, 5.6]],
-  intake: [[0, 4.8], [5.4, 4.8], [5.6, 3.3], [0, 3.2]],
-  tl: [[0.1, 11.0], [2.4, 11.0], [2.4, 8.8], [0.1, 8.6]],
+  handles: [
+    [17.8, 9.8],
+    [22.6, 9.9],
+  ],
+  hl: [
+    [0.2, 8.3],
+    [4.4, 8.0],
+    [3.9, 7.2],
+    [0.2, 7.3],
+  ],
+  gr: [
+    [0, 7.6],
+    [3.5, 7.5],
+    [3.2, 5.8],
+    [0, 5.6],
+  ],
+  intake: [
+    [0, 4.8],
+    [5.4, 4.8],
+    [5.6, 3.3],
+    [0, 3.2],
+  ],
+  tl: [
+    [0.1, 11.0],
+    [2.4, 11.0],
+    [2.4, 8.8],
+    [0.1, 8.6],
+  ],
 };
 
 const COMMERCIAL: Spec = {
@@ -681,16 +828,52 @@ const COMMERCIAL: Spec = {
   dlo: [16.6, 19.6],
   cargo: true,
   doors: [
-    [[8.4, 12.5], [8.3, 9.0], [14.0, 5.6], [14.0, 3.2]],
-    [[17.2, 3.2], [17.2, 20.4]],
-    [[19.0, 3.2], [19.0, 21.6], [31.6, 21.6], [31.6, 3.2]],
+    [
+      [8.4, 12.5],
+      [8.3, 9.0],
+      [14.0, 5.6],
+      [14.0, 3.2],
+    ],
+    [
+      [17.2, 3.2],
+      [17.2, 20.4],
+    ],
+    [
+      [19.0, 3.2],
+      [19.0, 21.6],
+      [31.6, 21.6],
+      [31.6, 3.2],
+    ],
   ],
   slide: [31.6, 55.6, 0.8],
-  handles: [[15.8, 11.6], [20.7, 11.8]],
-  hl: [[0.2, 10.1], [3.8, 9.8], [3.6, 8.6], [0.2, 8.6]],
-  gr: [[0, 9.9], [4.2, 9.8], [4.0, 7.0], [0, 6.8]],
-  intake: [[0, 5.8], [8.2, 5.8], [8.4, 3.6], [0, 3.5]],
-  tl: [[0.1, 11.0], [1.4, 11.0], [1.4, 7.0], [0.1, 7.0]],
+  handles: [
+    [15.8, 11.6],
+    [20.7, 11.8],
+  ],
+  hl: [
+    [0.2, 10.1],
+    [3.8, 9.8],
+    [3.6, 8.6],
+    [0.2, 8.6],
+  ],
+  gr: [
+    [0, 9.9],
+    [4.2, 9.8],
+    [4.0, 7.0],
+    [0, 6.8],
+  ],
+  intake: [
+    [0, 5.8],
+    [8.2, 5.8],
+    [8.4, 3.6],
+    [0, 3.5],
+  ],
+  tl: [
+    [0.1, 11.0],
+    [1.4, 11.0],
+    [1.4, 7.0],
+    [0.1, 7.0],
+  ],
   clad: true,
   rim: "steel",
 };
@@ -707,7 +890,6 @@ interface Ctx {
   out: string[];
   defs: string[];
 }
-
 
 /** Interpolated s of a face (front or rear) at height z, from its contour vertices. */
 function faceS(verts: CV[], z: number): number {
@@ -731,12 +913,14 @@ export function renderVehicleSvg(opts: { bodyStyleCode: string; colorCode: strin
   const sp = SPECS[body] ?? SEDAN;
   const base = EXTERIOR_COLOR_HEX[color] ?? "#c3c7cc";
   const title = vehicleImageTitle(body, color, view);
-  const [az, elv] = ([
-    [38, 13],
-    [90, 1.5],
-    [142, 13],
-    [0, 7],
-  ] as [number, number][])[view] as [number, number];
+  const [az, elv] = (
+    [
+      [38, 13],
+      [90, 1.5],
+      [142, 13],
+      [0, 7],
+    ] as [number, number][]
+  )[view] as [number, number];
   const cam = makeCam(az, elv);
   cam.t = [sp.L / 2, 0, 6];
   cam.D = sp.L * (view === 1 ? 3.2 : 2.6);
@@ -829,7 +1013,11 @@ function draw(ctx: Ctx): void {
   const arches = sp.ax.map((s) => archSegs(sp, s));
   if (showSide) {
     let d = "";
-    for (const a of arches) d += pathD(cam, map2({ s: a.s, segs: a.segs }, ([s, z]) => [s, sp.w, z]));
+    for (const a of arches)
+      d += pathD(
+        cam,
+        map2({ s: a.s, segs: a.segs }, ([s, z]) => [s, sp.w, z]),
+      );
     path(ctx, d, `fill="#111317"`);
   }
   for (const s of sp.ax) wheel(ctx, s, 1);
@@ -896,7 +1084,16 @@ function draw(ctx: Ctx): void {
         `<stop offset="0" stop-color="${mix(baseTone, hiT, 0.5)}"/><stop offset=".1" stop-color="${hiT}"/><stop offset=".34" stop-color="${mix(baseTone, hiT, 0.3)}"/>` +
         `<stop offset=".35" stop-color="${baseTone}"/><stop offset=".8" stop-color="${p.tone(t - 0.3)}"/><stop offset="1" stop-color="${p.tone(t - 0.6)}"/></linearGradient>`,
     );
-    path(ctx, pathD(cam, map2(outline, ([s, z]) => [s, sp.w, z]), true, true), `fill="url(#sd)" stroke="${p.line}" stroke-width=".8" stroke-opacity=".45"`);
+    path(
+      ctx,
+      pathD(
+        cam,
+        map2(outline, ([s, z]) => [s, sp.w, z]),
+        true,
+        true,
+      ),
+      `fill="url(#sd)" stroke="${p.line}" stroke-width=".8" stroke-opacity=".45"`,
+    );
     sideDetails(ctx, arches);
   }
 
@@ -1009,9 +1206,13 @@ function fascia(ctx: Ctx, isFront: boolean): void {
   let lamps = "";
   for (const sg of [-1, 1]) {
     const bn = norm3([-dir, sg, 0]);
-    if (dot3(bn, cam.c) > 0.05)
-      lamps += polyD(cam, [bevelAt(sg, 0, zA), bevelAt(sg, 0.9, zA - 0.15), bevelAt(sg, 0.9, zB + 0.25), bevelAt(sg, 0, zB)], false);
-    if (faceVis) lamps += polyD(cam, lamp.map(([d, z]) => at(sg * (wf - d), z)), false);
+    if (dot3(bn, cam.c) > 0.05) lamps += polyD(cam, [bevelAt(sg, 0, zA), bevelAt(sg, 0.9, zA - 0.15), bevelAt(sg, 0.9, zB + 0.25), bevelAt(sg, 0, zB)], false);
+    if (faceVis)
+      lamps += polyD(
+        cam,
+        lamp.map(([d, z]) => at(sg * (wf - d), z)),
+        false,
+      );
   }
   const sym = (half: V2[]): V3[] => [...half.map(([y, z]) => at(y, z)), ...[...half].reverse().map(([y, z]) => at(-y, z))];
   if (isFront) {
@@ -1034,9 +1235,33 @@ function fascia(ctx: Ctx, isFront: boolean): void {
     if (faceVis) {
       // Dark lower bumper band and a plain licence-plate recess.
       const zl = (verts[verts.length - 1] as CV)[1];
-      path(ctx, polyD(cam, sym([[0, zl + 1.1], [wf - 0.6, zl + 1.1], [wf - 0.6, zl + 0.2], [0, zl + 0.2]])), `fill="${mix(p.lo, "#16181b", 0.6)}"`);
+      path(
+        ctx,
+        polyD(
+          cam,
+          sym([
+            [0, zl + 1.1],
+            [wf - 0.6, zl + 1.1],
+            [wf - 0.6, zl + 0.2],
+            [0, zl + 0.2],
+          ]),
+        ),
+        `fill="${mix(p.lo, "#16181b", 0.6)}"`,
+      );
       const zp = zl + 2.1;
-      path(ctx, polyD(cam, sym([[0, zp + 1.3], [2.6, zp + 1.3], [2.6, zp], [0, zp]])), `fill="${mix(p.lo, "#9aa0a6", 0.5)}"`);
+      path(
+        ctx,
+        polyD(
+          cam,
+          sym([
+            [0, zp + 1.3],
+            [2.6, zp + 1.3],
+            [2.6, zp],
+            [0, zp],
+          ]),
+        ),
+        `fill="${mix(p.lo, "#9aa0a6", 0.5)}"`,
+      );
     }
     path(ctx, lamps, `fill="#b3141d" stroke="#3a0a0e" stroke-width="1.2" stroke-linejoin="round"`);
     if (sp.cargo && faceVis) {
@@ -1045,7 +1270,21 @@ function fascia(ctx: Ctx, isFront: boolean): void {
       const zr = Math.max(...sp.gh.map((v) => v[1])) - 0.8;
       const zbt = (verts[0] as CV)[1];
       const sr = (sp.gh[sp.gh.length - 2] as CV)[0] + 0.4;
-      path(ctx, pathD(cam, { s: [fs(zl), 0, zl], segs: [{ c: [], e: [fs(zbt), 0, zbt] }, { c: [], e: [sr, 0, zr] }] }, false), `fill="none" stroke="${p.line}" stroke-width="1.2" stroke-opacity=".7"`);
+      path(
+        ctx,
+        pathD(
+          cam,
+          {
+            s: [fs(zl), 0, zl],
+            segs: [
+              { c: [], e: [fs(zbt), 0, zbt] },
+              { c: [], e: [sr, 0, zr] },
+            ],
+          },
+          false,
+        ),
+        `fill="none" stroke="${p.line}" stroke-width="1.2" stroke-opacity=".7"`,
+      );
     }
   }
 }
@@ -1059,21 +1298,51 @@ function sideDetails(ctx: Ctx, arches: Curve2[]): void {
   const ar = arches[1] as Curve2;
   if (sp.clad) {
     let d = "";
-    for (const a of arches) d += pathD(cam, map2(a, ([s, z]) => [s, sp.w + 0.05, z]), false);
+    for (const a of arches)
+      d += pathD(
+        cam,
+        map2(a, ([s, z]) => [s, sp.w + 0.05, z]),
+        false,
+      );
     path(ctx, d, `fill="none" stroke="#222529" stroke-width="${fmt(cam.k * 0.9)}"`);
-    path(ctx, line([[af.s[0], sp.sill + 0.75], [endOf3(ar)[0], sp.sill + 0.75]]), `stroke="#222529" stroke-width="${fmt(cam.k * 1.3)}"`);
+    path(
+      ctx,
+      line([
+        [af.s[0], sp.sill + 0.75],
+        [endOf3(ar)[0], sp.sill + 0.75],
+      ]),
+      `stroke="#222529" stroke-width="${fmt(cam.k * 1.3)}"`,
+    );
   } else {
-    path(ctx, line([[sp.ax[0] + sp.r + sp.gap, sp.sill + 0.35], [sp.ax[1] - sp.r - sp.gap, sp.sill + 0.35]]), `stroke="${p.line}" stroke-width="${fmt(cam.k * 0.6)}" stroke-opacity=".35"`);
+    path(
+      ctx,
+      line([
+        [sp.ax[0] + sp.r + sp.gap, sp.sill + 0.35],
+        [sp.ax[1] - sp.r - sp.gap, sp.sill + 0.35],
+      ]),
+      `stroke="${p.line}" stroke-width="${fmt(cam.k * 0.6)}" stroke-opacity=".35"`,
+    );
   }
   let d = "";
   for (const l of sp.doors) d += line(l);
   path(ctx, d, `fill="none" stroke="${p.line}" stroke-width="1.1" stroke-opacity=".75"`);
   let h = "";
-  for (const [s, z] of sp.handles) h += line([[s - 1.1, z], [s, z]]);
+  for (const [s, z] of sp.handles)
+    h += line([
+      [s - 1.1, z],
+      [s, z],
+    ]);
   path(ctx, h, `stroke="${mix(p.base, "#000000", 0.35)}" stroke-width="${fmt(cam.k * 0.32)}" stroke-linecap="round"`);
   if (sp.slide) {
     const [s0, s1, dz] = sp.slide;
-    path(ctx, line([[s0, beltZ(sp, s0) + dz], [s1, beltZ(sp, s1) + dz]]), `stroke="${p.line}" stroke-width="${fmt(cam.k * 0.22)}" stroke-opacity=".8"`);
+    path(
+      ctx,
+      line([
+        [s0, beltZ(sp, s0) + dz],
+        [s1, beltZ(sp, s1) + dz],
+      ]),
+      `stroke="${p.line}" stroke-width="${fmt(cam.k * 0.22)}" stroke-opacity=".8"`,
+    );
   }
 }
 
@@ -1136,10 +1405,22 @@ function bed(ctx: Ctx): void {
   const fl = (q: V3): V3 => [q[0], q[1], b.floor];
   let g = `<g clip-path="url(#bd)"><path d="${polyD(cam, top)}" fill="#24272b"/>`;
   const walls: [V3[], V3][] = [
-    [[top[0] as V3, top[1] as V3, fl(top[1] as V3), fl(top[0] as V3)], [0, 1, 0]],
-    [[top[3] as V3, top[2] as V3, fl(top[2] as V3), fl(top[3] as V3)], [0, -1, 0]],
-    [[top[0] as V3, top[3] as V3, fl(top[3] as V3), fl(top[0] as V3)], [1, 0, 0]],
-    [[top[1] as V3, top[2] as V3, fl(top[2] as V3), fl(top[1] as V3)], [-1, 0, 0]],
+    [
+      [top[0] as V3, top[1] as V3, fl(top[1] as V3), fl(top[0] as V3)],
+      [0, 1, 0],
+    ],
+    [
+      [top[3] as V3, top[2] as V3, fl(top[2] as V3), fl(top[3] as V3)],
+      [0, -1, 0],
+    ],
+    [
+      [top[0] as V3, top[3] as V3, fl(top[3] as V3), fl(top[0] as V3)],
+      [1, 0, 0],
+    ],
+    [
+      [top[1] as V3, top[2] as V3, fl(top[2] as V3), fl(top[1] as V3)],
+      [-1, 0, 0],
+    ],
   ];
   for (const [w, nrm] of walls) {
     if (!seen(cam, nrm, w)) continue;
@@ -1185,14 +1466,21 @@ function cockpit(ctx: Ctx): void {
     [o.s1, wi, 1.5],
     [o.s0, wi, 1.5],
   ];
-  out.push(`<path d="${pathD(cam, map2(closedRounded(hole), ([s, y]) => [s, y, zt]))}" fill="#1b1c1f"/>`);
+  out.push(
+    `<path d="${pathD(
+      cam,
+      map2(closedRounded(hole), ([s, y]) => [s, y, zt]),
+    )}" fill="#1b1c1f"/>`,
+  );
   // Leather seats (tan, or black on warm paints) and the folded top behind them.
   const warm = luma(p.base) > 0.35 && luma(p.base) < 0.8 && rgb(p.base)[0] > rgb(p.base)[2] + 30;
   const seatCol = warm ? "#2c2e33" : "#9a7350";
-  const shade = (base: string) => (n: V3): string => {
-    const t = dot3(n, cam.l);
-    return t > 0 ? mix(base, "#ffffff", t * 0.25) : mix(base, "#000000", -t * 0.4);
-  };
+  const shade =
+    (base: string) =>
+    (n: V3): string => {
+      const t = dot3(n, cam.l);
+      return t > 0 ? mix(base, "#ffffff", t * 0.25) : mix(base, "#000000", -t * 0.4);
+    };
   const items: { d: number; svg: string }[] = [];
   const push = (c: V3[], col: string): void => {
     items.push({ d: -dot3(centroid(c), cam.c), svg: drawBox(cam, c, shade(col)) });
@@ -1287,7 +1575,21 @@ function glasshouse(ctx: Ctx): void {
       let d = "";
       for (const pane of panes) {
         if (pane.length < 3) continue;
-        d += pathD(cam, map2(closedRounded(insetCV(pane, pane.map(() => 0.12), 0.3)), onG), true, true);
+        d += pathD(
+          cam,
+          map2(
+            closedRounded(
+              insetCV(
+                pane,
+                pane.map(() => 0.12),
+                0.3,
+              ),
+            ),
+            onG,
+          ),
+          true,
+          true,
+        );
       }
       sv += `<path d="${d}" fill="url(#gl)"/>`;
     }
@@ -1295,7 +1597,8 @@ function glasshouse(ctx: Ctx): void {
   }
   // Far side, roof and screens, then the near side.
   out.push(sideSvg[0] ?? "", `<g stroke-width=".6">${ribbons.join("")}</g>`);
-  if (glass.length) out.push(`<path d="${glass.join("")}" fill="url(#gl)" stroke="#111418" stroke-width="${sp.open ? 2 : 1.2}"${sp.open ? ` fill-opacity=".55"` : ""}/>`);
+  if (glass.length)
+    out.push(`<path d="${glass.join("")}" fill="url(#gl)" stroke="#111418" stroke-width="${sp.open ? 2 : 1.2}"${sp.open ? ` fill-opacity=".55"` : ""}/>`);
   out.push(sideSvg[1] ?? "");
   if (sp.rails && Math.abs(cam.c[1]) > 0.3) {
     let d = "";
@@ -1308,7 +1611,18 @@ function glasshouse(ctx: Ctx): void {
       const p0: V3 = [a0[0], y(a0[1]), a0[1]];
       const p1: V3 = [a1[0], y(a1[1]), a1[1]];
       const up = (q: V3, k: number): V3 => [q[0] + k, q[1], q[2] + 0.4];
-      d += pathD(cam, { s: p0, segs: [{ c: [], e: up(p0, 0.6) }, { c: [], e: up(p1, -0.6) }, { c: [], e: p1 }] }, false);
+      d += pathD(
+        cam,
+        {
+          s: p0,
+          segs: [
+            { c: [], e: up(p0, 0.6) },
+            { c: [], e: up(p1, -0.6) },
+            { c: [], e: p1 },
+          ],
+        },
+        false,
+      );
     }
     path(ctx, d, `fill="none" stroke="#24272b" stroke-width="${fmt(cam.k * 0.3)}" stroke-linecap="round" stroke-linejoin="round"`);
   }
@@ -1338,7 +1652,7 @@ function clipCV(poly: CV[], a: V2, b: V2): CV[] {
     const sc = side(cur);
     const sn = side(nxt);
     if (sc >= 0) res.push(cur);
-    if ((sc >= 0) !== (sn >= 0)) {
+    if (sc >= 0 !== sn >= 0) {
       const t = sc / (sc - sn);
       res.push([cur[0] + (nxt[0] - cur[0]) * t, cur[1] + (nxt[1] - cur[1]) * t, 0.45]);
     }
@@ -1377,4 +1691,3 @@ function intersect(a0: V2, a1: V2, b0: V2, b1: V2): V2 {
   const t = ((b0[0] - a0[0]) * d2[1] - (b0[1] - a0[1]) * d2[0]) / den;
   return add2(a0, mul2(d1, t));
 }
-

@@ -1,4 +1,4 @@
-// Wallet (SPEC.md sections 1, 2 and 4: "a payment-budget feature called wallet"; "The toggle
+// Wallet (docs/results-page.md: "a payment-budget feature called wallet"; "The toggle
 // switches payment emphasis and opens the wallet modal when turned on"; "Wallet card at 3").
 // The shopper's payment budget: what they can pay a month, their down payment, the loan's term
 // and APR. With payments on, every card shows its estimated monthly payment on those terms; the

@@ -1,4 +1,4 @@
-// ZIP rules shared by server and browser (SPEC.md section 5):
+// ZIP rules shared by server and browser (docs/search-urls.md):
 // "ZIP in a query is cut to its first 5 characters and dropped unless exactly 5 digits."
 // "A ZIP filter entry must be exactly 5 characters and pass a ZIP lookup."
 

@@ -2,15 +2,17 @@
 // the category pages. Filtered result pages stay crawlable (their links lead to listings) and
 // carry their own noindex. A route rather than a file in public/ because the Sitemap line must
 // be an absolute URL on this deployment's origin.
-import { getEnv } from "../server/env.server";
+import { publicOrigin } from "../server/env.server";
 
 export function loader() {
-  const origin = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "");
+  const origin = publicOrigin();
   const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /account/",
-    "Disallow: /compare",
+    // The compare page (any list of ids), but not /compare/trims, a real page about a model.
+    "Disallow: /compare$",
+    "Disallow: /compare?",
     "Disallow: /rest/",
     "Disallow: /healthz",
     "",

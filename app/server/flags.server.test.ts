@@ -7,7 +7,21 @@ describe("feature flags", () => {
     const { flags, problems } = resolveFlags({});
     expect(problems).toEqual([]);
     expect(flags).toEqual(DEFAULT_FLAGS);
-    for (const name of ["commercialEntry", "alphaShowcase", "sponsoredHideButton", "wallet", "saveListing", "compare", "ads", "evInfo", "categoryTabs", "saveSearch", "defaultPageSize", "filterDebounceMs", "infiniteScrollRootMargin"]) {
+    for (const name of [
+      "commercialEntry",
+      "alphaShowcase",
+      "sponsoredHideButton",
+      "wallet",
+      "saveListing",
+      "compare",
+      "ads",
+      "evInfo",
+      "categoryTabs",
+      "saveSearch",
+      "defaultPageSize",
+      "filterDebounceMs",
+      "infiniteScrollRootMargin",
+    ]) {
       expect(flags).toHaveProperty(name);
     }
     expect(flags.infiniteScrollRootMargin).toBe("1000px");

@@ -2,7 +2,8 @@
 // Invalid overrides are reported and ignored, never fatal: a typo in a flag must not take the site down.
 import { existsSync, readFileSync } from "node:fs";
 import { DEFAULT_FLAGS, flagsSchema, type Flags, type FlagName } from "../lib/flags.ts";
-import { getEnv } from "./env.server.ts";
+import { flagVariables, getEnv } from "./env.server.ts";
+import { log } from "./observability/log.server.ts";
 
 const flagNames = Object.keys(DEFAULT_FLAGS) as FlagName[];
 
@@ -17,11 +18,10 @@ function coerce(flag: FlagName, raw: string): unknown {
   return raw;
 }
 
-export function resolveFlags(sources: {
-  file?: Record<string, unknown>;
-  json?: Record<string, unknown>;
-  env?: Record<string, string | undefined>;
-}): { flags: Flags; problems: string[] } {
+export function resolveFlags(sources: { file?: Record<string, unknown>; json?: Record<string, unknown>; env?: Record<string, string | undefined> }): {
+  flags: Flags;
+  problems: string[];
+} {
   const merged: Record<string, unknown> = { ...DEFAULT_FLAGS };
   const problems: string[] = [];
   const apply = (origin: string, values: Record<string, unknown> | undefined) => {
@@ -71,8 +71,8 @@ export function getFlags(): Flags {
   const fileText = existsSync(env.FLAGS_FILE) ? readFileSync(env.FLAGS_FILE, "utf8") : undefined;
   const file = readJson(fileText, env.FLAGS_FILE, problems);
   const json = readJson(env.FLAGS_JSON, "FLAGS_JSON", problems);
-  const resolved = resolveFlags({ file, json, env: process.env });
-  for (const p of [...problems, ...resolved.problems]) console.warn(JSON.stringify({ level: "warn", msg: "flag override ignored", detail: p }));
+  const resolved = resolveFlags({ file, json, env: flagVariables() });
+  for (const p of [...problems, ...resolved.problems]) log("warn", "flag override ignored", { detail: p });
   cached = resolved.flags;
   return cached;
 }

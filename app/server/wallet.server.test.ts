@@ -23,9 +23,13 @@ async function answer(request: Request): Promise<Response | { data: unknown; ini
 
 describe("wallet form", () => {
   it("takes dollars with $ and commas, a listed term, an APR with or without %", () => {
-    expect(parseWalletForm(form({ monthly: "$1,250", down: "2,000", term: "48", apr: "5.9%" }))).toEqual({ wallet: { monthly: 1250, down: 2000, term: 48, apr: 5.9, on: true } });
+    expect(parseWalletForm(form({ monthly: "$1,250", down: "2,000", term: "48", apr: "5.9%" }))).toEqual({
+      wallet: { monthly: 1250, down: 2000, term: 48, apr: 5.9, on: true },
+    });
     // No down payment is none; an unknown term is the default.
-    expect(parseWalletForm(form({ monthly: "400", down: "", term: "13", apr: "0" }))).toEqual({ wallet: { monthly: 400, down: 0, term: 60, apr: 0, on: true } });
+    expect(parseWalletForm(form({ monthly: "400", down: "", term: "13", apr: "0" }))).toEqual({
+      wallet: { monthly: 400, down: 0, term: 60, apr: 0, on: true },
+    });
   });
 
   it("refuses a bad field with its message and keeps what was typed", () => {
@@ -49,11 +53,20 @@ describe("POST /wallet", () => {
     expect(r.status).toBe(303);
     expect(r.headers.get("Location")).toBe("/cars-for-sale/used/toyota?zip=30301");
     const cookie = r.headers.get("Set-Cookie")!.split(";")[0];
-    expect(await readWallet(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toEqual({ monthly: 450, down: 3000, term: 72, apr: 6.9, on: true });
+    expect(await readWallet(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toEqual({
+      monthly: 450,
+      down: 3000,
+      term: 72,
+      apr: 6.9,
+      on: true,
+    });
   });
 
   it("refuses a bad budget with 400, stores nothing, and keeps the way back", async () => {
-    const res = (await answer(post({ intent: "save", ref: "/cars-for-sale/used", monthly: "x", apr: "5" }))) as { data: { ref: string; errors: object }; init: ResponseInit };
+    const res = (await answer(post({ intent: "save", ref: "/cars-for-sale/used", monthly: "x", apr: "5" }))) as {
+      data: { ref: string; errors: object };
+      init: ResponseInit;
+    };
     expect(res.init.status).toBe(400);
     expect(res.data.ref).toBe("/cars-for-sale/used");
     expect(res.data.errors).toEqual({ monthly: WALLET_MESSAGES.monthly });

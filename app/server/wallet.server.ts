@@ -6,7 +6,8 @@
 //   nothing stored; saved, payments go on and the answer is a 303 back to `ref`.
 // - intent=toggle (value on / off): payments on or off; on without a budget leads to the form.
 // - intent=clear: the wallet is forgotten.
-import { createCookie, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { SITE_COOKIES } from "./security/cookies.server.ts";
 import { z } from "zod";
 import { safeRefUrl } from "../lib/account.ts";
 import { APR_MESSAGE, DEFAULT_TERM, MAX_APR, PAYMENT_TERMS, parseApr } from "../lib/loan.ts";
@@ -14,7 +15,7 @@ import { PATHS } from "../lib/routes.ts";
 import { WALLET_LIMITS, affordablePrice, type Wallet, type WalletField, type WalletFormReply, type WalletView } from "../lib/wallet.ts";
 import { getFlags } from "./flags.server.ts";
 
-export const walletCookie = createCookie("fc_wallet", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 60 * 60 });
+export const walletCookie = SITE_COOKIES.wallet;
 
 const stored = z.object({
   monthly: z.number().int().min(WALLET_LIMITS.monthly.min).max(WALLET_LIMITS.monthly.max),

@@ -10,6 +10,7 @@ const PAGES = [
   { name: "results with a bad price", path: "/cars-for-sale?minPrice=20000&maxPrice=10000" },
   { name: "empty results", path: "/cars-for-sale?keyword=zzzzqqq" },
   { name: "wallet", path: "/wallet?ref=%2Fcars-for-sale" },
+  { name: "email link", path: "/account/verify-email?token=not-a-token" },
 ];
 
 for (const p of PAGES) {

@@ -3,7 +3,9 @@
 // unsubscribe, delete account.
 import type { Page } from "@playwright/test";
 import { unsubscribeToken } from "../../app/server/accounts/unsubscribe-token.server.ts";
+import { query } from "./db";
 import { expect, test } from "./fixtures";
+import { openMailedLink, verifyMyEmail } from "./verify-email";
 
 // The e2e server's SESSION_SECRET (playwright.config.ts): the test signs a token like a mail would.
 const E2E_SECRET = "e2e-session-secret-that-is-long-enough-0123456789";
@@ -61,6 +63,22 @@ test("sign up, sign out, sign in again, and a wrong password", async ({ page }) 
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
 
+test("sign up, see 'verify your email', open the mailed link: verified", async ({ page }) => {
+  const email = uniqueEmail("verify");
+  await signUp(page, email, "/account");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId("email-status")).toHaveText(
+    `Verify your email: we sent a link to ${email}. Open it to turn on alerts and everything tied to your address.`,
+  );
+  await page.getByRole("button", { name: "Resend verification email" }).click();
+  await expect(page.getByText("We sent you a new link.")).toBeVisible();
+  await verifyMyEmail(page, email);
+  await expect(page.getByText(`${email} is verified for your account.`)).toBeVisible();
+  await page.getByRole("link", { name: "My account" }).first().click();
+  await expect(page.getByTestId("email-status")).toHaveText("Your email is verified.");
+  await expect(page.getByRole("button", { name: "Resend verification email" })).toHaveCount(0);
+});
+
 test("sign-up errors show beside the fields and keep the email", async ({ page }) => {
   await page.goto("/account/sign-in?defaultScreen=signup");
   await page.getByLabel("Email").fill("not-an-email");
@@ -93,7 +111,10 @@ test("quick save, then saving past the quota asks for an account and completes a
 
   // The fourth needs an account: the page (no JS) or the dialog (JS).
   await page.goto("/cars-for-sale");
-  const fourth = page.locator("#listings").getByRole("button", { name: /^Save: / }).first();
+  const fourth = page
+    .locator("#listings")
+    .getByRole("button", { name: /^Save: / })
+    .first();
   const fourthTitle = (await fourth.textContent())!.replace(/^Save: /, "").trim();
   await fourth.click();
   // The dialog (JS) or the sign-in page (no JS); slow under load.
@@ -148,7 +169,8 @@ test("profile details are editable and delete account removes it", async ({ page
 });
 
 test("signed in: save, rename, share and delete a search", async ({ page }) => {
-  await signUp(page, uniqueEmail("search"), "/cars-for-sale?sortBy=mileageASC");
+  const email = uniqueEmail("search");
+  await signUp(page, email, "/cars-for-sale?sortBy=mileageASC");
   await expect(page).toHaveURL(/sortBy=mileageASC/);
   const form = page.getByRole("form", { name: "Save search" });
   await form.getByLabel("Name this search").fill("Low miles");
@@ -164,6 +186,10 @@ test("signed in: save, rename, share and delete a search", async ({ page }) => {
   await expect(page.getByRole("list", { name: "Saved searches" }).getByRole("link", { name: "Lowest miles first", exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "Share link for Lowest miles first" }).click();
+  await expect(page).toHaveURL(/\/cars-for-sale\?sortBy=mileageASC$/);
+  // The results page opens a saved search by its id (spec: searchBookmarkId).
+  const [saved] = query<{ id: string }>("SELECT s.id FROM saved_searches s JOIN users u ON u.id = s.user_id WHERE u.email = ?", email.toLowerCase());
+  await page.goto(`/cars-for-sale?searchBookmarkId=${saved!.id}`);
   await expect(page).toHaveURL(/\/cars-for-sale\?sortBy=mileageASC$/);
 
   await page.goto("/account/saved");
@@ -200,6 +226,10 @@ test("a shared bookmark that does not exist opens a new search", async ({ page }
   await page.goto("/account-api/searchbookmarks/share-bookmark/no-such-bookmark");
   await expect(page).toHaveURL(/\/cars-for-sale$/);
   await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
+  // The same for the results page's searchBookmarkId: 'Bookmark not found' is empty filters and a new search.
+  await page.goto("/cars-for-sale/used/toyota?searchBookmarkId=no-such-bookmark");
+  await expect(page).toHaveURL(/\/cars-for-sale$/);
+  await expect(page.getByRole("heading", { name: /Matches/ })).toBeVisible();
 });
 
 test("unsubscribe from a saved search's alerts with the link from the mail, signed out", async ({ page }) => {
@@ -213,26 +243,37 @@ test("unsubscribe from a saved search's alerts with the link from the mail, sign
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
 
+  // Opening the link changes nothing (a mail scanner follows links); the button unsubscribes.
   await page.goto(`/account/unsubscribe?token=${encodeURIComponent(unsubscribeToken(E2E_SECRET, { kind: "search", id: bookmarkId }))}`);
+  await expect(page.getByRole("heading", { name: "Unsubscribe from these emails?" })).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
-  await page.goto(`/account/unsubscribe?token=${encodeURIComponent(unsubscribeToken("a-forged-secret-that-is-long-enough-000", { kind: "search", id: bookmarkId }))}`);
+  await page.goto(
+    `/account/unsubscribe?token=${encodeURIComponent(unsubscribeToken("a-forged-secret-that-is-long-enough-000", { kind: "search", id: bookmarkId }))}`,
+  );
   await expect(page.getByRole("heading", { name: "This unsubscribe link is not valid" })).toBeVisible();
 });
 
-test("price alerts by email from the vehicle page", async ({ page }) => {
+test("price alerts by email from the vehicle page, confirmed by the mailed link", async ({ page }) => {
   await page.goto("/cars-for-sale");
   await page.locator("#listings a.card-link").first().click();
   const form = page.getByRole("form", { name: "Get Price Alerts" });
   const email = uniqueEmail("price");
   await form.getByLabel("Get Price Alerts").fill(email);
   await form.getByRole("button", { name: "Notify me" }).click();
-  await expect(page.getByText(`Price alerts are on. We will email ${email} when the price drops.`)).toBeVisible();
+  // Double opt-in: nothing is sent to the address until it opens the link.
+  await expect(page.getByText(`Almost done: open the link we sent to ${email} to turn on price alerts for this car.`)).toBeVisible();
+  await openMailedLink(page, email, /^Confirm your alerts/);
+  await expect(page.getByRole("heading", { level: 1, name: "Alerts confirmed" })).toBeVisible();
 });
 
 test("signed in, a price alert shows on the Saved page and can be stopped and turned back on", async ({ page }) => {
   const email = uniqueEmail("alerts");
   await signUp(page, email);
   await expect(account(page).getByRole("link", { name: "My account" })).toBeVisible();
+  // Alerts held under an address show to an account once it verified that address.
+  await verifyMyEmail(page, email);
+  await page.goto("/cars-for-sale");
   await page.locator("#listings a.card-link").first().click();
   const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   const form = page.getByRole("form", { name: "Get Price Alerts" });
@@ -247,7 +288,11 @@ test("signed in, a price alert shows on the Saved page and can be stopped and tu
   await item.getByRole("button", { name: /^Stop alerts for / }).click();
   await expect(page.getByText("Price alert stopped.")).toBeVisible();
   await expect(alerts.getByRole("listitem").filter({ hasText: title })).toContainText("Price alert off");
-  await alerts.getByRole("listitem").filter({ hasText: title }).getByRole("button", { name: /^Turn back on for / }).click();
+  await alerts
+    .getByRole("listitem")
+    .filter({ hasText: title })
+    .getByRole("button", { name: /^Turn back on for / })
+    .click();
   await expect(page.getByText("Price alert back on.")).toBeVisible();
   await expect(alerts.getByRole("listitem").filter({ hasText: title })).toContainText("Price alert on");
 });

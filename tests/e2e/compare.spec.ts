@@ -5,14 +5,14 @@ import { expect as baseExpect, test } from "./fixtures";
 // Posts and full page loads on a shared 2-core machine: allow slow answers.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// Compare (issue 8), with JavaScript off and on (the "no-js" and "js" projects): the compare
+// Compare (docs/compare.md), with JavaScript off and on (the "no-js" and "js" projects): the compare
 // list (cookie) from the results cards and the vehicle page, the bar and drawer, the /compare
 // page, compare trims and build-and-price.
 
 const DB_PATH = process.env.E2E_SQLITE_PATH ?? "data/e2e.db";
 
 function rows<T>(sql: string): T[] {
-  const db = new DatabaseSync(DB_PATH, { readOnly: true });
+  const db = new DatabaseSync(DB_PATH, { readOnly: true, timeout: 10_000 });
   try {
     return db.prepare(sql).all() as T[];
   } finally {
@@ -31,8 +31,15 @@ async function openDrawer(page: Page) {
 }
 
 async function addFromCard(page: Page, index: number) {
-  await cards(page).nth(index).getByRole("button", { name: /^Compare / }).click();
-  await expect(cards(page).nth(index).getByRole("link", { name: /^Added to Compare/ })).toBeVisible();
+  await cards(page)
+    .nth(index)
+    .getByRole("button", { name: /^Compare / })
+    .click();
+  await expect(
+    cards(page)
+      .nth(index)
+      .getByRole("link", { name: /^Added to Compare/ }),
+  ).toBeVisible();
 }
 
 test.describe("compare", () => {
@@ -65,7 +72,11 @@ test.describe("compare", () => {
     const firstTitle = (await cards(page).nth(0).getByRole("heading", { level: 3 }).textContent())!.trim();
     await page.getByRole("button", { name: `Remove ${firstTitle} from compare` }).click();
     await expect(bar(page)).toContainText("(4 of 5)");
-    await expect(cards(page).nth(0).getByRole("button", { name: /^Compare / })).toBeVisible();
+    await expect(
+      cards(page)
+        .nth(0)
+        .getByRole("button", { name: /^Compare / }),
+    ).toBeVisible();
     await expect(compareButtons(page)).not.toHaveCount(0);
     const href = await bar(page).getByRole("link", { name: "Compare 4 cars" }).getAttribute("href");
     expect(href).toMatch(/^\/compare\?ids=\d+,\d+,\d+,\d+$/);
@@ -75,7 +86,10 @@ test.describe("compare", () => {
     await page.goto("/cars-for-sale?sortBy=mileageASC");
     await addFromCard(page, 1);
     await expect(page.locator("#compare-drawer")).not.toHaveAttribute("open", "");
-    await cards(page).nth(1).getByRole("link", { name: /^Added to Compare/ }).click();
+    await cards(page)
+      .nth(1)
+      .getByRole("link", { name: /^Added to Compare/ })
+      .click();
     await expect(page.locator("#compare-drawer-items")).toBeVisible();
     await expect(page.locator("#compare-drawer-items > li")).toHaveCount(1);
     // The server ignores a second add of the same car too.
@@ -96,7 +110,9 @@ test.describe("compare", () => {
     const view = page.getByRole("link", { name: /^View comparison \(2 of 5\)/ });
     await expect(view).toHaveAttribute("href", `/compare?ids=${a.id},${b.id}`);
 
+    // The header's and the bar's /compare lands on the list's shareable address.
     await page.goto("/compare");
+    await expect(page).toHaveURL(new RegExp(`/compare\\?ids=${a.id},${b.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Compare 2 cars");
     const share = page.getByRole("textbox", { name: "Share your compare list" });
     await expect(share).toHaveValue(new RegExp(`/compare\\?ids=${a.id},${b.id}$`));
@@ -152,7 +168,12 @@ test.describe("compare", () => {
     await page.getByLabel("Distance from ZIP Code").fill("30301");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByRole("rowheader", { name: /^Distance/ })).toBeVisible();
-    await expect(page.getByRole("row", { name: /^Distance/ }).getByRole("cell").first()).toHaveText(/mi$/);
+    await expect(
+      page
+        .getByRole("row", { name: /^Distance/ })
+        .getByRole("cell")
+        .first(),
+    ).toHaveText(/mi$/);
 
     // Remove the sold car from the comparison: the address follows.
     await soldColumn.getByRole("button", { name: /^Remove / }).click();

@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "./fixtures";
 
-// Dealer HTML on the vehicle page (issue 9), with JavaScript off and on: a description stored
+// Dealer HTML on the vehicle page (docs/resilience-and-security.md), with JavaScript off and on: a description stored
 // with hostile markup (as an old row or another writer might have it) shows as harmless text:
 // only the allow-listed tags reach the page, no script, image, link or handler, no dialog.
 
@@ -10,16 +10,16 @@ const ALLOWED = ["p", "br", "ul", "ol", "li", "strong", "em", "b", "i"];
 const HOSTILE =
   '<p onclick="window.__pwned=1">One owner, <b style="color:red">clean title</b>.</p>' +
   "<script>window.__pwned=1; alert('script')</script>" +
-  '<img src=x onerror="window.__pwned=1; alert(\'img\')">' +
+  "<img src=x onerror=\"window.__pwned=1; alert('img')\">" +
   "<svg onload=\"alert('svg')\"><circle r=10 /></svg>" +
-  '<a href="javascript:alert(\'link\')">Call us today</a>' +
+  "<a href=\"javascript:alert('link')\">Call us today</a>" +
   "<ul><li>Heated seats<li>Sunroof</ul>" +
   "<iframe src=\"javascript:alert('frame')\"></iframe>" +
   "&lt;script&gt;shown as text&lt;/script&gt;";
 
 /** The last active dealer listing with the email form (no other journey picks this one). */
 function hostileListing(): number {
-  const db = new DatabaseSync(DB_PATH);
+  const db = new DatabaseSync(DB_PATH, { timeout: 10_000 });
   try {
     db.exec("PRAGMA busy_timeout = 5000");
     const row = db
@@ -51,7 +51,9 @@ test("a dealer description with scripts, handlers and links shows as harmless te
   await expect(description).toContainText("<script>shown as text</script>");
   await expect(description.getByRole("listitem")).toHaveText(["Heated seats", "Sunroof"]);
   // Only allow-listed elements, none with an attribute.
-  const elements = await description.evaluate((el) => [...el.querySelectorAll("*")].map((e) => ({ tag: e.tagName.toLowerCase(), attributes: e.attributes.length })));
+  const elements = await description.evaluate((el) =>
+    [...el.querySelectorAll("*")].map((e) => ({ tag: e.tagName.toLowerCase(), attributes: e.attributes.length })),
+  );
   expect(elements.length).toBeGreaterThan(0);
   for (const e of elements) {
     expect(ALLOWED).toContain(e.tag);

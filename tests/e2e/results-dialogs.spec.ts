@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// The results page's 'Model Name Clarification' and 'dealer difference' dialogs (issue 5), with
+// The results page's 'Model Name Clarification' and 'dealer difference' dialogs (docs/results-page.md), with
 // JavaScript off (an inline section / the dialog shown as the :target) and on (modal dialogs).
 // Decisions: docs/decisions/016-js-results-restore-and-dialogs.md.
 

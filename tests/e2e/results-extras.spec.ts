@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { query } from "./db";
 
 // The results page's section-2 extras, with JavaScript off and on: model reference tabs,
 // suggested filters, card tiers, the sponsored dealer showcase, the shopping assistant, the Buy
@@ -24,7 +25,10 @@ async function openToyotaModel(page: Page): Promise<string> {
   await page.goto("/cars-for-sale/used/toyota");
   const suggested = page.getByRole("region", { name: "Suggested filters" }).getByRole("link");
   const first = suggested.first();
-  const label = ((await first.textContent()) ?? "").replace(/^\+/, "").replace(/\(\d[\d,]*\)$/, "").trim();
+  const label = ((await first.textContent()) ?? "")
+    .replace(/^\+/, "")
+    .replace(/\(\d[\d,]*\)$/, "")
+    .trim();
   await first.click();
   await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/[a-z0-9-]+$/);
   // The new page has rendered (a client navigation can be slow on a loaded machine).
@@ -75,6 +79,9 @@ test.describe("results page extras", () => {
     await expect(question).toBeVisible();
     await question.click();
     await expect(section.getByText(/the average price is \$[\d,]+\. Prices run from \$[\d,]+ to \$[\d,]+\./)).toBeVisible();
+    // The FAQ counts the same cars as the page's '{n} Matches' (every model year, 3P_CERT too).
+    const matches = ((await page.getByRole("heading", { name: /Matches$/ }).textContent()) ?? "").replace(/ Matches$/, "");
+    await expect(section.getByText(`Across the ${matches} used ${name} listings for sale`)).toBeVisible();
 
     // A year row leads to that year's search.
     await tabs.filter({ hasText: "Pricing" }).click();
@@ -98,19 +105,48 @@ test.describe("results page extras", () => {
     await expect(gridItems(page).nth(23)).toContainText("Sponsored");
     const promo = gridItems(page).nth(14);
     await expect(promo).toContainText("Not quite right?");
-    await expect(promo.getByRole("link", { name: "All filters" })).toHaveAttribute("href", "#filters");
-    // The search's own results stay 30 articles; nothing shows twice.
-    await expect(grid(page).getByRole("article")).toHaveCount(30);
-    const hrefs = await grid(page).locator("a.card-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    await expect(promo.getByRole("link", { name: "All filters" })).toHaveAttribute("href", "#filters-dialog");
+    // The vehicle highlight row at 12 (4 sponsored cars, each with its highlight line; none when
+    // its call reads 3 or fewer, or fails under load) trims one result, and the next page starts
+    // where this one stopped; nothing shows twice.
+    const rows = at["highlights"] ?? [];
+    if (rows.length > 0) {
+      expect(rows).toEqual([12]);
+      const cardsInRow = gridItems(page).nth(12).locator("[data-tier='highlight']");
+      await expect(cardsInRow).toHaveCount(4);
+      await expect(gridItems(page).nth(12).getByText("Sponsored")).toHaveCount(4);
+      for (const line of await cardsInRow.locator("p.text-deal-good").allTextContents())
+        expect(line).toMatch(/^(Price dropped \$[\d,]+ this week|Viewed \d[\d,]* times in the last 7 days|Listed today|Listed \d+ days? ago)$/);
+      await expect(cardsInRow.locator("p.text-deal-good")).toHaveCount(4);
+    }
+    await expect(grid(page).getByRole("article")).toHaveCount(30 - rows.length);
+    await expect(page.getByRole("link", { name: "See More Results" })).toHaveAttribute("href", new RegExp(`firstRecord=${30 - rows.length}$`));
+    const hrefs = await grid(page)
+      .locator("a.card-link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(new Set(hrefs).size).toBe(hrefs.length);
 
-    // A make search gets the new-car boost ("Recommended") at slot 6, and one result less.
-    await page.goto("/cars-for-sale/used/toyota");
+    // A make search gets the new-car boost ("Recommended": a new car of the make from a dealer
+    // holding a placement) at slot 6, and one result less again.
+    const [boosted] = query<{ make_code: string }>(
+      `SELECT l.make_code FROM listings l JOIN dealer_placements p ON p.owner_id = l.owner_id
+       WHERE l.listing_type = 'NEW' AND l.status = 'active' GROUP BY l.make_code ORDER BY COUNT(*) DESC LIMIT 1`,
+    );
+    await page.goto(`/cars-for-sale?makeCode=${boosted.make_code}`);
     const make = await tierPositions(page);
     expect(make["recommended"]).toEqual([6]);
     await expect(gridItems(page).nth(6)).toContainText("Recommended: new");
-    await expect(gridItems(page).nth(6).locator("a.card-link")).toHaveText(/^\d{4} Toyota /);
-    await expect(grid(page).getByRole("article")).toHaveCount(29);
+    const boostId = Number(/\/vehicle\/(\d+)/.exec((await gridItems(page).nth(6).locator("a.card-link").getAttribute("href")) ?? "")?.[1]);
+    expect(
+      query(
+        "SELECT 1 FROM listings l JOIN dealer_placements p ON p.owner_id = l.owner_id WHERE l.id = ? AND l.listing_type = 'NEW' AND l.make_code = ?",
+        boostId,
+        boosted.make_code,
+      ),
+    ).toHaveLength(1);
+    const trims = 1 + (make["highlights"]?.length ?? 0);
+    await expect(grid(page).getByRole("article")).toHaveCount(30 - trims);
+    await expect(page.getByRole("link", { name: "See More Results" })).toHaveAttribute("href", new RegExp(`firstRecord=${30 - trims}$`));
   });
 
   test("the sponsored dealer showcase shows 2 cars, the rest behind View Vehicles, and can be hidden", async ({ page, context }) => {
@@ -129,7 +165,9 @@ test.describe("results page extras", () => {
     await expect(toggle).toContainText("Hide Vehicles");
     // Its cars are not repeated in the grid.
     const inShowcase = await showcase.locator("a.card-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    const inGrid = await grid(page).locator("a.card-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const inGrid = await grid(page)
+      .locator("a.card-link")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(inShowcase.filter((h) => inGrid.includes(h))).toEqual([]);
 
     await showcase.getByRole("button", { name: /^Hide the sponsored dealer/ }).click();
@@ -158,8 +196,15 @@ test.describe("results page extras", () => {
     // With the wallet flag on (the default), the budget lives in the wallet (decision 017).
     await expect(page.getByRole("link", { name: "Shop by Budget" })).toHaveAttribute("href", /^\/wallet\?ref=%2Fcars-for-sale%2Fused%2Ftoyota%2F/);
     await expect(page.getByRole("link", { name: "Get Price Alerts" })).toHaveAttribute("href", "#save-search");
+    // ... and the form it points to is there.
+    await expect(page.locator("#save-search").getByRole("form", { name: "Save search" })).toBeAttached();
     await search.click();
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/[a-z0-9-]+.*(\/\d{4}|fuelTypeGroup=)/);
+    // After a client-side navigation (JavaScript), the wallet's way back is the search's own
+    // address, never the framework's .data request.
+    const here = new URL(page.url()).pathname + new URL(page.url()).search;
+    // (read from the markup: without JavaScript the assistant is closed again on the new page)
+    await expect(page.locator("a", { hasText: "Shop by Budget" }).first()).toHaveAttribute("href", `/wallet?${new URLSearchParams({ ref: here })}`);
   });
 
   test("the Buy Online filter and the automaker buy-online toggle are links", async ({ page }) => {
@@ -170,10 +215,12 @@ test.describe("results page extras", () => {
     await box.getByRole("link", { name: /^Online Paperwork/ }).click();
     await expect(page).toHaveURL(/homeServices=ONLINE_PAPERWORK/);
     await expect(page.getByRole("link", { name: "Remove Online Paperwork" }).first()).toBeVisible({ timeout: 20_000 });
-    const toggle = page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: Off" });
+    const toggle = page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Buy online from Ford: Off" });
     await toggle.click();
     await expect(page).toHaveURL(/experience=buy-online/);
-    await expect(page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Automaker buy-online experience: On" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("region", { name: "Buy Online" }).getByRole("link", { name: "Buy online from Ford: On" })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 
   test("entry cards lead to the best deals and the commercial search; no ads by default", async ({ page }) => {

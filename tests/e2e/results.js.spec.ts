@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { query } from "./db";
 
-// The results page's JavaScript-only journeys (issue 5). Everything here has a no-JS equivalent
+// The results page's JavaScript-only journeys (docs/results-page.md). Everything here has a no-JS equivalent
 // proven by results.spec.ts (run in both projects); these prove the enhancements.
 
 const filters = (page: Page) => page.getByRole("form", { name: "Filters" });
@@ -12,12 +13,18 @@ const historyLength = (page: Page) => page.evaluate(() => window.history.length)
 
 /** Each batch of the list (data-batch) with its items in order: the tier ("listing" for the search's own card) and the card's link. */
 async function batchLayout(page: Page) {
-  return page.getByTestId("results").locator("[data-batch]").evaluateAll((divs) =>
-    divs.map((d) => ({
-      batch: d.getAttribute("data-batch"),
-      items: [...d.querySelectorAll(":scope > ol > li")].map((li) => `${li.getAttribute("data-tier") ?? "listing"} ${li.querySelector("a.card-link")?.getAttribute("href") ?? ""}`),
-    })),
-  );
+  return page
+    .getByTestId("results")
+    .locator("[data-batch]")
+    .evaluateAll((divs) =>
+      divs.map((d) => ({
+        batch: d.getAttribute("data-batch"),
+        // Each card by its car (a link's click parameters name its slot in its own batch).
+        items: [...d.querySelectorAll(":scope > ol > li")].map(
+          (li) => `${li.getAttribute("data-tier") ?? "listing"} ${(li.querySelector("a.card-link")?.getAttribute("href") ?? "").split("?")[0]}`,
+        ),
+      })),
+    );
 }
 
 /** Waits until React has hydrated the page (the apply button's bar then hides on a desktop). */
@@ -56,7 +63,9 @@ test.describe("results page with JavaScript", () => {
     await page.goto("/cars-for-sale");
     await hydrated(page);
     const before = await historyLength(page);
-    await filters(page).getByRole("checkbox", { name: /^Toyota\b/ }).check();
+    await filters(page)
+      .getByRole("checkbox", { name: /^Toyota\b/ })
+      .check();
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Used Toyota Cars for Sale", { timeout: 20_000 });
     await expect(page.getByRole("status").filter({ hasText: /Matches$/ })).toHaveText(await matches(page).innerText());
@@ -72,7 +81,9 @@ test.describe("results page with JavaScript", () => {
       await held;
       await route.continue();
     });
-    await filters(page).getByRole("checkbox", { name: /^Honda\b/ }).check();
+    await filters(page)
+      .getByRole("checkbox", { name: /^Honda\b/ })
+      .check();
     const busy = page.locator("[aria-busy=true]");
     await expect(busy).toBeVisible({ timeout: 10_000 });
     await expect(busy).toHaveClass(/opacity-50/);
@@ -120,7 +131,9 @@ test.describe("results page with JavaScript", () => {
   test("a filter change resets paging; a category tab replaces the search", async ({ page }) => {
     await page.goto("/cars-for-sale?firstRecord=30");
     await hydrated(page);
-    await filters(page).getByRole("checkbox", { name: /^Ford\b/ }).check();
+    await filters(page)
+      .getByRole("checkbox", { name: /^Ford\b/ })
+      .check();
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/ford$/, { timeout: 20_000 });
     const before = await historyLength(page);
     await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Certified Used" }).click();
@@ -134,7 +147,8 @@ test.describe("results page with JavaScript", () => {
     await page.evaluate(() => {
       (window as unknown as { cls: number }).cls = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
       }).observe({ type: "layout-shift", buffered: false });
     });
     let release!: () => void;
@@ -158,7 +172,10 @@ test.describe("results page with JavaScript", () => {
     const placeholders = page.getByTestId("placeholders");
     await expect(placeholders).toHaveCSS("pointer-events", "none");
     const room = await placeholders.evaluate((el) => el.getBoundingClientRect().height);
-    const cardRow = await placeholders.locator("li").first().evaluate((el) => el.getBoundingClientRect().height);
+    const cardRow = await placeholders
+      .locator("li")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(cardRow).toBeGreaterThan(200);
     release();
     await expect.poll(() => shown(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(59);
@@ -221,10 +238,22 @@ test.describe("results page with JavaScript", () => {
     expect(ownPage.batch).toBe("30");
     const tiers = (items: string[]) => items.map((it, i) => (it.startsWith("listing ") ? null : `${i} ${it}`)).filter(Boolean);
     expect(tiers(ownPage.items).length).toBeGreaterThan(0);
-    // ... less the cards the first batch already shows (no listing shows twice in one list).
+    // ... less the cards the first batch and the dealer showcase above the list already show (no
+    // listing shows twice on one screen).
     const hrefOf = (it: string) => it.split(" ")[1] || null;
-    const above = new Set(before[0]!.items.map(hrefOf).filter(Boolean));
+    const showcase = await page
+      .getByRole("region")
+      .filter({ hasText: "Sponsored dealer" })
+      .locator("a.card-link")
+      .evaluateAll((as) => as.map((a) => (a.getAttribute("href") ?? "").split("?")[0]!));
+    const above = new Set([...before[0]!.items.map(hrefOf).filter(Boolean), ...showcase]);
     expect(before[1]!.items).toEqual(ownPage.items.filter((it) => !above.has(hrefOf(it))));
+    // The showcase is there, and one of its cars is on the firstRecord=30 page of its own, yet
+    // batch 2 does not show it again.
+    expect(showcase.length).toBeGreaterThan(0);
+    const repeated = showcase.filter((h) => ownPage.items.map(hrefOf).includes(h));
+    expect(repeated.length).toBeGreaterThan(0);
+    for (const h of repeated) expect(before[1]!.items.map(hrefOf)).not.toContain(h);
     expect(tiers(before[1]!.items).length).toBeGreaterThan(0);
     // Reload in the second batch: once hydrated, every batch is back, laid out as before.
     await page.locator('[data-batch="30"] li:not([data-tier]) > article').nth(10).scrollIntoViewIfNeeded();
@@ -303,7 +332,11 @@ test.describe("results page with JavaScript", () => {
       await expect(page.getByText(/^Showing 1–/)).toBeVisible({ timeout: 20_000 });
       expect(await shown(page)).toBe(count);
       expect(await lastIds()).toEqual(ids);
-      await expect(cards(page).filter({ has: page.getByRole("link", { name: title, exact: true }) }).first()).toBeInViewport();
+      await expect(
+        cards(page)
+          .filter({ has: page.getByRole("link", { name: title, exact: true }) })
+          .first(),
+      ).toBeInViewport();
       expect(page.url()).toBe(address);
     };
     // The card's title is a plain link: the vehicle page is another document.
@@ -398,20 +431,72 @@ test.describe("results page with JavaScript", () => {
     await expect(share).toBeFocused();
     await card.getByRole("link", { name: /^Report this Listing/ }).click();
     const report = page.getByRole("dialog", { name: "Report this Listing" });
-    await expect(report.getByRole("link", { name: "Continue to report this listing" })).toHaveAttribute("href", /\/cars-for-sale\/vehicle\/\d+#report$/);
+    await expect(report.getByRole("group", { name: "What is wrong with this listing?" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(report).toBeHidden();
+  });
+
+  test("a card's Report sends the report from the dialog: the vehicle page's checks and messages, stored, without leaving the results", async ({
+    page,
+  }, info) => {
+    // Reports from an address of this run's own (the rate limit counts per address).
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": address });
+    const stored = () => query<{ n: number }>("SELECT count(*) AS n FROM listing_reports WHERE ip = ?", address)[0]!.n;
+    await page.goto("/cars-for-sale?sortBy=mileageASC");
+    await hydrated(page);
+    const card = cards(page).nth(2);
+    const id = Number((await card.getAttribute("id"))!.slice("listing-".length));
+    const title = (await card.getByRole("heading", { level: 3 }).textContent())!.trim();
+    await card.getByRole("link", { name: /^Report this Listing/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Report this Listing" });
+    await expect(dialog).toContainText(title);
+
+    // A bad submission: no reason and a comment too long. The action's messages, in the dialog, the typed comment kept.
+    const comment = dialog.getByLabel(/^Comment/);
+    await comment.fill("x".repeat(501));
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog.getByText("Choose what is wrong with this listing.")).toBeVisible();
+    await expect(dialog.getByText("Your comment can be at most 500 characters.")).toBeVisible();
+    await expect(comment).toHaveValue("x".repeat(501));
+    expect(stored()).toBe(0);
+
+    const words = `Sold last week (${info.project.name} ${Date.now().toString(36)})`;
+    await comment.fill(words);
+    await dialog.getByLabel("The car is already sold").check();
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("Your report was sent. Thank you: our team will review this listing.");
+    await expect(page).toHaveURL(/\/cars-for-sale\?sortBy=mileageASC$/);
+    expect(query<{ reason: string; comment: string }>("SELECT reason, comment FROM listing_reports WHERE listing_id = ? AND ip = ?", id, address)).toEqual([
+      { reason: "sold", comment: words },
+    ]);
+    expect(stored()).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // The card's link still leads to the vehicle page's form (its address without JavaScript).
+    await expect(card.getByRole("link", { name: /^Report this Listing/ })).toHaveAttribute("href", `/cars-for-sale/vehicle/${id}#report`);
   });
 
   test("Compare shows 'Added to Compare' at once and the toggle goes once 5 are compared", async ({ page }) => {
     await page.goto("/cars-for-sale?sortBy=mileageASC");
     await hydrated(page);
     for (let i = 0; i < 5; i++) {
-      await cards(page).nth(i).getByRole("button", { name: /^Compare / }).click();
-      await expect(cards(page).nth(i).getByRole("link", { name: /^Added to Compare/ })).toBeVisible();
+      await cards(page)
+        .nth(i)
+        .getByRole("button", { name: /^Compare / })
+        .click();
+      await expect(
+        cards(page)
+          .nth(i)
+          .getByRole("link", { name: /^Added to Compare/ }),
+      ).toBeVisible();
     }
     await expect(page).toHaveURL(/\/cars-for-sale\?sortBy=mileageASC$/);
-    await expect(cards(page).nth(6).getByRole("button", { name: /^Compare / })).toHaveCount(0, { timeout: 20_000 });
+    await expect(
+      cards(page)
+        .nth(6)
+        .getByRole("button", { name: /^Compare / }),
+    ).toHaveCount(0, { timeout: 20_000 });
   });
 
   test("a failed batch leaves See More Results working", async ({ browser, baseURL }) => {
@@ -464,7 +549,7 @@ test.describe("results page with JavaScript on a phone", () => {
     await expect(form).toBeHidden();
     await expect(button).toBeFocused();
     await button.click();
-    await form.getByRole("link", { name: "Close filters" }).click();
+    await page.getByRole("dialog", { name: "Filters" }).getByRole("link", { name: "Close filters" }).click();
     await expect(form).toBeHidden();
     await expect(button).toBeFocused();
     expect(documents).toBe(0);

@@ -20,11 +20,17 @@ function listing(kind: "dealer" | "private", skip: number): { id: number; price:
 const projectOffset = (name: string, base: number) => base + (name === "js" ? 1 : 0);
 
 test.describe("vehicle page forms", () => {
-  test("payment estimate: the sample when empty, the monthly payment for what was typed, messages for bad input", async ({ page }, info) => {
+  test("payment estimate: the car's own on default terms when empty, the monthly payment for what was typed, messages for bad input", async ({
+    page,
+  }, info) => {
     const car = listing("dealer", projectOffset(info.project.name, 0));
     await page.goto(`/cars-for-sale/vehicle/${car.id}`);
     const box = page.locator("#payment");
-    await expect(box.getByTestId("payment-result")).toHaveText("ex. $600/mo.");
+    // The car's own estimate on default terms, labelled; the spec's sample is for empty inputs.
+    const onDefault = monthlyPayment({ price: car.price, down: Math.round(car.price * 0.1), termMonths: 60, apr: 7.5 });
+    await expect(box.getByTestId("payment-result")).toContainText(`$${onDefault.toLocaleString("en-US")}/mo.`);
+    await expect(box.getByTestId("payment-result")).toContainText("On default terms: 10% down, 60 months, an assumed 7.5% APR.");
+    await expect(page.getByText("Est. payment:")).toContainText(`$${onDefault.toLocaleString("en-US")}/mo.`);
     await box.getByLabel("Down payment").fill("$2,000");
     await box.getByLabel("Term").selectOption("48");
     await box.getByLabel("APR (%)").fill("45");
@@ -87,9 +93,16 @@ test.describe("vehicle page forms", () => {
     await form.getByLabel("Phone").fill("404 555 0134");
     await form.getByRole("button", { name: "Send message" }).click();
     // The post, the redirect and the page again: allow for a loaded machine.
-    await expect(form.getByRole("status")).toHaveText(`Your message was sent to ${car.dealer}. We emailed you a copy.`, { timeout: 20_000 });
+    // Signed out, the typed address is not verified: no copy to it (the site mails no one on a stranger's word).
+    await expect(form.getByRole("status")).toHaveText(`Your message was sent to ${car.dealer}. The seller will reply to the email address you gave.`, {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId("emailed-mark")).toHaveText("You emailed this seller");
-    const leads = query<{ first_name: string; phone: string; status: string; kind: string }>("SELECT first_name, phone, status, kind FROM leads WHERE email = ? AND listing_id = ?", email, car.id);
+    const leads = query<{ first_name: string; phone: string; status: string; kind: string }>(
+      "SELECT first_name, phone, status, kind FROM leads WHERE email = ? AND listing_id = ?",
+      email,
+      car.id,
+    );
     expect(leads).toEqual([{ first_name: "Ana", phone: "(404) 555-0134", status: "SUCCESS", kind: "email" }]);
     // Reloading does not send it again.
     await page.reload();
@@ -98,12 +111,15 @@ test.describe("vehicle page forms", () => {
 
     // The mail to the dealer, in the local outbox.
     await page.goto(`/dev/mail?to=${encodeURIComponent(car.dealerEmail!)}`);
-    await page.getByRole("link", { name: /New enquiry:/ }).first().click();
+    await page
+      .getByRole("link", { name: /New enquiry:/ })
+      .first()
+      .click();
     await expect(page.getByTestId("mail-to")).toHaveText(car.dealerEmail!);
     await expect(page.getByTestId("mail-text")).toContainText("Ana Rivera asks about your");
     await expect(page.getByTestId("mail-text")).toContainText(`Reply to: ${email}`);
     await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-    await expect(page.getByRole("link", { name: /Your message about the/ })).toHaveCount(1);
+    await expect(page.getByText("No mail.")).toBeVisible();
   });
 
   test("a filled honeypot is refused and nothing is stored", async ({ page, request }, info) => {
@@ -135,7 +151,7 @@ test.describe("vehicle page forms", () => {
     const email = `offer-${info.project.name}-${Date.now()}@example.com`;
     await page.goto(`/cars-for-sale/vehicle/${car.id}`);
     await expect(page.getByRole("link", { name: "Email the seller" })).toHaveCount(0);
-    await page.getByRole("link", { name: "Make Offer" }).click();
+    await page.getByRole("link", { name: "Make Offer", exact: true }).click();
     const form = page.locator("#contact");
     await expect(form.getByRole("heading", { name: "Make Offer" })).toBeVisible();
     await form.getByLabel("First name").fill("Sam");
@@ -149,14 +165,16 @@ test.describe("vehicle page forms", () => {
     await form.getByLabel("Your offer ($)").fill(offer.toLocaleString("en-US"));
     await form.getByLabel("Message").fill("Cash, this weekend.");
     await form.getByRole("button", { name: "Make Offer" }).click();
-    await expect(form.getByRole("status")).toHaveText("Your offer was sent to the seller. We emailed you a copy.", { timeout: 20_000 });
+    await expect(form.getByRole("status")).toHaveText("Your offer was sent to the seller. The seller will reply to the email address you gave.", {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId("emailed-mark")).toHaveText("You made an offer");
     expect(query("SELECT kind, offer_amount, comments FROM leads WHERE email = ?", email)).toEqual([
       { kind: "offer", offer_amount: offer, comments: "Cash, this weekend." },
     ]);
   });
 
-  test("report this listing: a reason is needed; the report is stored; three reporters hide it from search", async ({ page, browser, request }, info) => {
+  test("report this listing: a reason is needed; the report is stored; anonymous reports never hide it", async ({ page, browser, request }, info) => {
     test.setTimeout(90_000); // three shoppers' page loads and posts in one journey
     const car = listing("dealer", projectOffset(info.project.name, 8));
     await page.goto(`/cars-for-sale/vehicle/${car.id}#report`);
@@ -170,11 +188,13 @@ test.describe("vehicle page forms", () => {
     await expect(box.getByRole("status")).toHaveText("Thank you. Our team will review this listing.");
     expect(query("SELECT reason, comment FROM listing_reports WHERE listing_id = ?", car.id)).toEqual([{ reason: "sold", comment: "Sold last week" }]);
     const vin = query<{ vin: string }>("SELECT vin FROM listings WHERE id = ?", car.id)[0]!.vin;
-    const searchable = async () => ((await (await request.get(`/rest/lsc/listing?vin=${vin}`)).json()) as { listings: unknown[] }).listings.length;
+    const searchable = async () =>
+      ((await (await request.get(`/rest/lsc/listing?vin=${vin}`, { maxRetries: 2 })).json()) as { listings: unknown[] }).listings.length;
     expect(await searchable()).toBe(1);
-    // Two other shoppers make three distinct reporters (the same shopper counts once: unit tests).
+    // Two other signed-out shoppers: three reports, kept for the operator, but anonymous reports
+    // never hide a car (only verified accounts from several networks do: operator.spec.ts).
     for (let i = 0; i < 2; i++) {
-      // Each from an address of its own (TRUST_PROXY in playwright.config.ts): the report rate
+      // Each from an address of its own (TRUST_PROXY_HOPS in playwright.config.ts): the report rate
       // limit counts per address, and other journeys report from 127.0.0.1 too.
       const other = await browser.newContext({
         baseURL: info.project.use.baseURL,
@@ -185,15 +205,14 @@ test.describe("vehicle page forms", () => {
       await p.goto(`/cars-for-sale/vehicle/${car.id}#report`);
       await p.locator("#report").getByLabel("The seller seems fraudulent").check();
       await p.locator("#report").getByRole("button", { name: "Report this Listing" }).click();
-      // The third reporter hides the car (they are sent on to its make and model's results).
-      if (i === 0) await expect(p.locator("#report").getByRole("status")).toBeVisible({ timeout: 20_000 });
-      else await expect.poll(() => query<{ status: string }>("SELECT status FROM listings WHERE id = ?", car.id)[0]!.status, { timeout: 20_000 }).toBe("review");
+      await expect(p.locator("#report").getByRole("status")).toHaveText("Thank you. Our team will review this listing.", { timeout: 20_000 });
       await other.close();
     }
-    expect(query<{ status: string }>("SELECT status FROM listings WHERE id = ?", car.id)[0]!.status).toBe("review");
-    await expect.poll(searchable).toBe(0);
+    expect(query("SELECT id FROM listing_reports WHERE listing_id = ?", car.id)).toHaveLength(3);
+    expect(query<{ status: string }>("SELECT status FROM listings WHERE id = ?", car.id)[0]!.status).toBe("active");
+    expect(await searchable()).toBe(1);
     await page.goto(`/cars-for-sale/vehicle/${car.id}`);
-    await expect(page.getByText("no longer available")).toBeVisible();
+    await expect(page.getByText("no longer available")).toHaveCount(0);
   });
 
   test("share this listing: the link, email, and copy with JavaScript", async ({ page, context }, info) => {
@@ -201,7 +220,10 @@ test.describe("vehicle page forms", () => {
     await page.goto(`/cars-for-sale/vehicle/${car.id}#share`);
     const share = page.locator("#share");
     await expect(share.getByLabel("Link to this listing")).toHaveValue(new RegExp(`/cars-for-sale/vehicle/${car.id}$`));
-    await expect(share.getByRole("link", { name: "Email this listing" })).toHaveAttribute("href", new RegExp(`^mailto:\\?subject=.+&body=.+vehicle%2F${car.id}`));
+    await expect(share.getByRole("link", { name: "Email this listing" })).toHaveAttribute(
+      "href",
+      new RegExp(`^mailto:\\?subject=.+&body=.+vehicle%2F${car.id}`),
+    );
     if (info.project.name === "js") {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await share.getByRole("button", { name: "Copy link" }).click();

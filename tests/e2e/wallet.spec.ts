@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
 // and gives a search within the budget; the toggle turns the payments off again.
 
 const SEARCH = "/cars-for-sale/used/toyota";
-const toggle = (page: Page) => page.getByRole("switch", { name: "Monthly payments" });
+const toggle = (page: Page) => page.getByRole("button", { name: "Monthly payments" });
 const walletCard = (page: Page) => page.locator("li[data-tier='wallet']");
 const cards = (page: Page) => page.locator("#listings article");
 const dollars = (text: string) => Number(text.replace(/[^0-9]/g, ""));
@@ -42,7 +42,7 @@ test.describe("Wallet", () => {
 
   test("set a budget: payments on every card, the wallet card, a search within budget, and off again", async ({ page, context, javaScriptEnabled }) => {
     await page.goto(SEARCH);
-    await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
+    await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
     await expect(walletCard(page)).toContainText("Shop by budget");
     await expect(cards(page).first()).not.toContainText("/mo.");
 
@@ -50,6 +50,8 @@ test.describe("Wallet", () => {
     if (javaScriptEnabled) await hydrated(page);
     await toggle(page).click();
     let form = await walletForm(page, javaScriptEnabled);
+    // The spec's sample payment sits in the empty budget field.
+    await expect(form.getByLabel("Monthly budget")).toHaveAttribute("placeholder", "ex. $600/mo.");
 
     // A bad budget: messages beside the fields, what was typed kept, nothing stored.
     await form.getByLabel("Monthly budget").fill("lots");
@@ -70,7 +72,7 @@ test.describe("Wallet", () => {
     await form.getByRole("button", { name: "Save and show payments" }).click();
     await expect(page).toHaveURL(new RegExp(`${SEARCH}$`), { timeout: 20_000 });
     await expect(page.getByRole("dialog", { name: "Your wallet" })).toBeHidden();
-    await expect(toggle(page)).toHaveAttribute("aria-checked", "true");
+    await expect(toggle(page)).toHaveAttribute("aria-pressed", "true");
     await expect(walletCard(page)).toContainText("Your budget: $450/mo.");
     await expect(walletCard(page)).toContainText("$3,000 down · 72 months · 6.9% APR");
     await expect(walletCard(page)).toContainText("Cars up to $29,400");
@@ -92,7 +94,7 @@ test.describe("Wallet", () => {
 
     // Off again: no payments; the budget stays.
     await toggle(page).click();
-    await expect(toggle(page)).toHaveAttribute("aria-checked", "false", { timeout: 20_000 });
+    await expect(toggle(page)).toHaveAttribute("aria-pressed", "false", { timeout: 20_000 });
     await expect(cards(page).locator(".card-payment")).toHaveCount(0);
     await expect(walletCard(page)).toContainText("Your budget: $450/mo.");
     const stored = JSON.parse(Buffer.from(decodeURIComponent((await context.cookies()).find((c) => c.name === "fc_wallet")!.value), "base64").toString());
@@ -123,7 +125,7 @@ test.describe("Wallet", () => {
     await expect(again.getByLabel("Monthly budget")).toHaveValue("600");
     await again.getByRole("button", { name: "Clear wallet" }).click();
     await expect(walletCard(page)).toContainText("Shop by budget", { timeout: 20_000 });
-    await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
+    await expect(toggle(page)).toHaveAttribute("aria-pressed", "false");
     expect((await context.cookies()).find((c) => c.name === "fc_wallet" && c.value !== "")).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-// Rate limits and redirects of the public forms (issue 9), through the real production server as
+// Rate limits and redirects of the public forms (docs/resilience-and-security.md), through the real production server as
 // a browser without JavaScript posts them:
 // - every rate-limited form (sign-in, sign-up, contact, make offer, report, email capture, price
 //   alerts), pushed past its limit, answers 429 with Retry-After and the message on the page, and
@@ -18,9 +18,10 @@ let dealerIds: number[];
 let privateIds: number[];
 
 beforeAll(async () => {
-  // SQLite: the limits live in the process, not the database.
+  // SQLite (the limits' table works the same on PostgreSQL: app/server/security/rate-limit.server.test.ts).
+  // One proxy hop: FormClient's single X-Forwarded-For entry is what such a proxy appends.
   t = await testDatabaseFactories()[0]!.create();
-  server = await startAppServer({ port: await testServerPort(4), ...t.location, seedListings: 300, env: { TRUST_PROXY: "true" } });
+  server = await startAppServer({ port: await testServerPort(4), ...t.location, seedListings: 300, env: { TRUST_PROXY_HOPS: "1" } });
   dealerIds = await activeListingIds(t.db.kysely, "d");
   privateIds = await activeListingIds(t.db.kysely, "p");
 }, 600_000);
@@ -42,7 +43,14 @@ function expectRefused(r: FormResponse) {
 }
 
 const count = async (table: "users" | "sessions" | "leads" | "listing_reports" | "saved_searches" | "price_alerts") =>
-  Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function signUp(email: string, address: string): Promise<FormClient> {
   const client = new FormClient(server.origin, address);
@@ -74,6 +82,36 @@ describe("rate-limited forms answer 429 with the message and store nothing", () 
     expect([...client.cookies.keys()].filter((k) => k.includes("fc_session"))).toEqual([]);
     expect(await count("sessions")).toBe(sessions);
   });
+
+  it("sign-in: wrong passwords from one address refuse that address only, never the owner's", async () => {
+    await signUp("owner-lockout@example.com", "198.51.100.30");
+    const attacker = new FormClient(server.origin, "198.51.100.31");
+    for (let i = 0; i < 10; i++) {
+      const r = await attacker.post("/account/sign-in", { intent: "sign-in", email: "owner-lockout@example.com", password: `guess-${i}-xxxx` });
+      expect(r.status).toBe(400);
+    }
+    expectRefused(await attacker.post("/account/sign-in", { intent: "sign-in", email: "owner-lockout@example.com", password: "guess-10-xxxx" }));
+    // The owner, from their own address, signs in (a little slower after the failures), at once.
+    const owner = new FormClient(server.origin, "198.51.100.32");
+    const started = Date.now();
+    const r = await owner.post("/account/sign-in", { intent: "sign-in", email: "owner-lockout@example.com", password: PASSWORD, refUrl: "/account" });
+    expect(r.status, visible(r.body).slice(0, 300)).toBe(302);
+    expect(r.location).toBe("/account");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect([...owner.cookies.keys()].some((k) => k.includes("fc_session"))).toBe(true);
+  }, 120_000);
+
+  it("contact: behind a proxy that appends, a forged first X-Forwarded-For entry does not escape the address limit", async () => {
+    // The client sends "X-Forwarded-For: <anything>"; the one proxy appends the address it saw.
+    const posts: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const client = new FormClient(server.origin, `10.66.${i}.1, 198.51.100.40`);
+      const r = await client.post(`/cars-for-sale/vehicle/${dealerIds[(100 + i) % dealerIds.length]}`, lead("contact", `xff-${i}@example.com`));
+      posts.push(r.status);
+      if (i === 20) expectRefused(r);
+    }
+    expect(posts.slice(0, 20).every((s) => s === 302)).toBe(true);
+  }, 120_000);
 
   it("sign-up: the 41st account from one address in an hour", async () => {
     const address = "198.51.100.3";
@@ -116,11 +154,17 @@ describe("rate-limited forms answer 429 with the message and store nothing", () 
   it("email capture (save search): the 11th address from one client in 10 minutes", async () => {
     const address = "198.51.100.7";
     for (let i = 0; i < 10; i++) {
-      const r = await new FormClient(server.origin, address).post("/account/save-search", { searchUrl: "/cars-for-sale", emailAddress: `capture-${i}@example.com` });
+      const r = await new FormClient(server.origin, address).post("/account/save-search", {
+        searchUrl: "/cars-for-sale",
+        emailAddress: `capture-${i}@example.com`,
+      });
       expect(r.status, visible(r.body).slice(0, 300)).toBe(302);
     }
     const searches = await count("saved_searches");
-    const r = await new FormClient(server.origin, address).post("/account/save-search", { searchUrl: "/cars-for-sale", emailAddress: "capture-refused@example.com" });
+    const r = await new FormClient(server.origin, address).post("/account/save-search", {
+      searchUrl: "/cars-for-sale",
+      emailAddress: "capture-refused@example.com",
+    });
     expectRefused(r);
     // The form is shown again with what was typed.
     expect(visible(r.body)).toContain('value="capture-refused@example.com"');
@@ -130,12 +174,18 @@ describe("rate-limited forms answer 429 with the message and store nothing", () 
   it("price alerts: the 11th subscription from one client in 10 minutes", async () => {
     const address = "198.51.100.8";
     for (let i = 0; i < 10; i++) {
-      const r = await new FormClient(server.origin, address).post("/account/price-alert", { listingId: String(dealerIds[40 + i]), email: `alert-${i}@example.com` });
+      const r = await new FormClient(server.origin, address).post("/account/price-alert", {
+        listingId: String(dealerIds[40 + i]),
+        email: `alert-${i}@example.com`,
+      });
       expect(r.status).toBe(200);
-      expect(visible(r.body)).toContain("Price alerts are on.");
+      // Signed out: the alert waits for the link mailed to the address (double opt-in).
+      expect(visible(r.body)).toContain(`Almost done: open the link we sent to alert-${i}@example.com`);
     }
     const alerts = await count("price_alerts");
-    expectRefused(await new FormClient(server.origin, address).post("/account/price-alert", { listingId: String(dealerIds[50]), email: "alert-refused@example.com" }));
+    expectRefused(
+      await new FormClient(server.origin, address).post("/account/price-alert", { listingId: String(dealerIds[50]), email: "alert-refused@example.com" }),
+    );
     expect(await count("price_alerts")).toBe(alerts);
   });
 });

@@ -75,6 +75,8 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
       SMTP_URL: "",
       DEV_MAIL: "false",
       LOG_LEVEL: "warn",
+      // One process unless a test asks for more (tests/integration/server-processes.test.ts).
+      WEB_CONCURRENCY: "1",
       ...opts.env,
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -131,7 +133,10 @@ export interface FormResponse {
 export class FormClient {
   readonly cookies = new Map<string, string>();
   private readonly origin: string;
-  /** Sent as X-Forwarded-For (the server trusts it with TRUST_PROXY=true): the rate limits' client address. */
+  /**
+   * Sent as X-Forwarded-For: with TRUST_PROXY_HOPS=1 a single entry is what one proxy appends, so
+   * it is the rate limits' client address.
+   */
   address: string | null;
 
   constructor(origin: string, address: string | null = null) {

@@ -10,7 +10,6 @@ export function Field({
   placeholder,
 }: {
   label: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   meta: FieldMetadata<any, any, string[]>;
   type?: "text" | "email" | "password" | "tel";
   autoComplete?: string;

@@ -1,8 +1,10 @@
 // 'Get Price Alerts' on the vehicle page: an email for price-drop mails about this car. A POST
 // form without JavaScript (the answer is a page), a fetcher with it.
 import { Link, useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
+import { ACCOUNT_HONEYPOT_FIELD } from "../../lib/account";
 import { PATHS } from "../../lib/routes";
+import { Honeypot } from "../honeypot";
 
 export const PRICE_ALERT_PATH = "/account/price-alert";
 type Reply = { ok: boolean; message: string; email: string; listingId: number | null };
@@ -15,12 +17,7 @@ export function PriceAlertForm({ listingId, reply: serverReply }: { listingId: n
     <fetcher.Form method="post" action={PRICE_ALERT_PATH} className="space-y-2" aria-label="Get Price Alerts">
       <input type="hidden" name="listingId" value={listingId} />
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-      <div className="absolute -left-[9999px]" aria-hidden="true">
-        <label>
-          Leave this empty
-          <input type="text" name="fc_website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <Honeypot name={ACCOUNT_HONEYPOT_FIELD} />
       <label htmlFor={`price-alert-email-${listingId}`} className="block text-sm font-semibold text-slate-800">
         Get Price Alerts
       </label>

@@ -1,19 +1,19 @@
-// The save-vehicle heart (SPEC.md section 4). A POST form to PATHS.saveVehicle that works without
+// The save-vehicle heart (docs/accounts.md). A POST form to PATHS.saveVehicle that works without
 // JavaScript (the server redirects back, or to the sign-in page); with JavaScript a fetcher
 // toggles in place and, when the shopper must sign in, opens the 'Save Cars with a Free Account'
 // dialog. Closing the dialog undoes the tentative save (nothing was stored for it).
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { ACCOUNT_TEXT, type AccountSummary } from "../../lib/account";
-import type { PublicFlags } from "../../lib/flags";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useHydrated } from "../use-hydrated";
+import { ACCOUNT_TEXT } from "../../lib/account";
 import { PATHS } from "../../lib/routes";
+import { useRootData } from "../use-root-data";
 
-type RootData = { flags: PublicFlags; account: AccountSummary } | undefined;
-type Result = { ok: true; saved: boolean } | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string } | { ok: false; needSignIn: false; error: string };
+type Result =
+  { ok: true; saved: boolean } | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string } | { ok: false; needSignIn: false; error: string };
 
 export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number; title: string; size?: "sm" | "lg" }) {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const fetcher = useFetcher<Result>();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -25,6 +25,7 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
   const pendingIntent = fetcher.formData?.get("intent");
   const result = fetcher.data;
   const needSignIn = result && !result.ok && result.needSignIn && dismissed !== result ? result : null;
+  const refused = result && !result.ok && !result.needSignIn && !pendingIntent ? result.error : null;
   // Optimistic while the request runs; tentative (shown saved) while the sign-in dialog is open.
   const saved = pendingIntent ? pendingIntent === "save" : needSignIn ? true : stored;
   const refUrl = location.pathname + location.search + location.hash;
@@ -45,12 +46,34 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
               : "grid h-10 w-10 place-items-center rounded-full bg-white/95 text-brand-700 shadow hover:bg-white"
           }
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className={saved ? "fill-red-600 stroke-red-600" : "fill-none stroke-current"} strokeWidth="2">
-            <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 3 5 6.6 5c2.1 0 3.6 1.2 4.4 2.5h2C13.8 6.2 15.3 5 17.4 5 21 5 23.1 8.6 21.6 11.9 19.5 16.4 12 21 12 21z" strokeLinejoin="round" />
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            className={saved ? "fill-red-600 stroke-red-600" : "fill-none stroke-current"}
+            strokeWidth="2"
+          >
+            <path
+              d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 3 5 6.6 5c2.1 0 3.6 1.2 4.4 2.5h2C13.8 6.2 15.3 5 17.4 5 21 5 23.1 8.6 21.6 11.9 19.5 16.4 12 21 12 21z"
+              strokeLinejoin="round"
+            />
           </svg>
           {size === "lg" ? <span>{saved ? "Saved" : "Save"}</span> : null}
           {size === "lg" ? null : <span className="sr-only">{`${saved ? "Saved" : "Save"}: ${title}`}</span>}
         </button>
+        {refused ? (
+          <p
+            role="alert"
+            className={
+              size === "lg"
+                ? "mt-2 max-w-sm text-sm font-medium text-red-700"
+                : "absolute right-0 top-12 w-56 rounded-lg bg-white p-2 text-xs font-medium text-red-700 shadow"
+            }
+          >
+            {refused}
+          </p>
+        ) : null}
       </fetcher.Form>
       {needSignIn ? (
         <SignInDialog dialogRef={dialogRef} signInUrl={needSignIn.signInUrl} signUpUrl={needSignIn.signUpUrl} onClose={() => setDismissed(needSignIn)} />
@@ -93,7 +116,11 @@ function SignInDialog({
           <Link to={signInUrl} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50">
             Sign in
           </Link>
-          <button type="button" onClick={() => dialogRef.current?.close()} className="ml-auto rounded-lg px-3 py-2 font-semibold text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            className="ml-auto rounded-lg px-3 py-2 font-semibold text-slate-600 hover:bg-slate-100"
+          >
             Close
           </button>
         </div>

@@ -1,26 +1,33 @@
-// "Save search" on the results page (SPEC.md section 4). Signed in: name and save the current
+// "Save search" on the results page (docs/accounts.md). Signed in: name and save the current
 // search. Signed out in email-subscribe mode: the inline email capture (emailAddress, required,
 // at most 45 characters, placeholder 'Email', a hidden honeypot), whose button reads 'Subscribed!'
 // after success and resets when the email changes; suppressed when this device already subscribed
 // to the search. Plain POST forms without JavaScript; fetchers with it, then the results refresh
 // with pagination reset.
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { ACCOUNT_TEXT, EMAIL_CAPTURE_MAX, searchKey, signInHref, type AccountSummary } from "../../lib/account";
-import type { PublicFlags } from "../../lib/flags";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useHydrated } from "../use-hydrated";
+import { Honeypot } from "../honeypot";
+import { ACCOUNT_HONEYPOT_FIELD, ACCOUNT_TEXT, EMAIL_CAPTURE_MAX, searchKey, signInHref } from "../../lib/account";
 import { PATHS } from "../../lib/routes";
+import { useRootData } from "../use-root-data";
 
-type RootData = { flags: PublicFlags; account: AccountSummary } | undefined;
 export type SaveSearchReplyView =
   | { ok: true; bookmarkId: string | null; searchUrl: string }
   | { ok: false; field: "emailAddress" | "title" | "form"; message: string; max?: boolean; email?: string; searchUrl?: string };
 
 export const SAVE_SEARCH_PATH = "/account/save-search";
-const HONEYPOT = "fc_website";
+
+/** Whether this page offers Save search, and whether this search is already saved (the phone's bar shows it). */
+export function useSaveSearchStatus(): { enabled: boolean; saved: boolean } {
+  const root = useRootData();
+  const location = useLocation();
+  if (!root || !root.flags.saveSearch) return { enabled: false, saved: false };
+  return { enabled: true, saved: root.account.savedSearchUrls.includes(searchKey(location.pathname, location.search)) };
+}
 
 export function SaveSearch({ defaultTitle }: { defaultTitle: string }) {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const location = useLocation();
   if (!root || !root.flags.saveSearch) return null;
   const key = searchKey(location.pathname, location.search);
@@ -99,7 +106,7 @@ export function EmailCapture({
   if (alreadySubscribed && subscribedEmail === null) {
     return (
       <p role="status" className="text-sm font-semibold text-deal-good">
-        ✓ {ACCOUNT_TEXT.subscribed} We will email you when new cars match this search.
+        ✓ {ACCOUNT_TEXT.subscribed} Once you open the link we emailed to confirm, we will email you when new cars match this search.
       </p>
     );
   }
@@ -110,12 +117,7 @@ export function EmailCapture({
       <input type="hidden" name="searchUrl" value={searchUrl} />
       <input type="hidden" name="title" value={defaultTitle} />
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-      <div className="absolute -left-[9999px]" aria-hidden="true">
-        <label>
-          Leave this empty
-          <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <Honeypot name={ACCOUNT_HONEYPOT_FIELD} />
       <div>
         <label htmlFor="save-search-email" className="block text-xs font-semibold text-slate-700">
           Email me new matches for this search
@@ -147,7 +149,7 @@ export function EmailCapture({
               <Link to={signInHref(PATHS.signIn, searchUrl, { signup: true })} className="font-semibold text-brand-700 underline underline-offset-2">
                 Create a free account
               </Link>{" "}
-              to save as many searches as you like and get alerts on every device.
+              to save more searches and get alerts on every device.
             </>
           ) : null}
         </p>

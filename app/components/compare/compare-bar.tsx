@@ -1,4 +1,4 @@
-// The compare bar and drawer on the results page (issue 8): a bar fixed to the bottom of the
+// The compare bar and drawer on the results page (docs/compare.md): a bar fixed to the bottom of the
 // window while at least one car is compared, with 'Compare N cars' (a link to the shareable
 // /compare?ids=...) and a drawer (<details>) holding each car's thumbnail, title, price and a
 // Remove button. Remove is a POST form to /compare (a fetcher with JavaScript). A fragment link
@@ -6,7 +6,7 @@
 // is ignored; the drawer opens").
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
 import { COMPARE_LIMIT } from "../../lib/constants";
 import { COMPARE_DRAWER_ANCHOR, compareUrl, type CompareItem } from "../../lib/compare";
 import { formatPrice } from "../../lib/format";
@@ -38,7 +38,11 @@ export function CompareBar({ enabled, items, returnTo }: CompareBarProps) {
     <>
       {/* Room under the page's last row, so the fixed bar never covers it. */}
       <div aria-hidden="true" className="h-20" />
-      <section aria-label="Compare list" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur">
+      <section
+        aria-label="Compare list"
+        data-sticky-bar="bottom"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] backdrop-blur"
+      >
         <div className="mx-auto max-w-7xl px-4">
           <details id="compare-drawer" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
             <summary className="flex cursor-pointer list-none items-center gap-3 py-3 sm:pr-44 [&::-webkit-details-marker]:hidden">
@@ -47,12 +51,22 @@ export function CompareBar({ enabled, items, returnTo }: CompareBarProps) {
                   <path d="M4 6h7v12H4zM13 6h7v12h-7z" />
                 </svg>
                 <span>
-                  Compare list <span className="font-normal text-slate-600">({n} of {COMPARE_LIMIT})</span>
+                  Compare list{" "}
+                  <span className="font-normal text-slate-600">
+                    ({n} of {COMPARE_LIMIT})
+                  </span>
                 </span>
               </span>
               <span aria-hidden="true" className="hidden items-center -space-x-2 sm:flex">
                 {items.map((i) => (
-                  <img key={i.id} src={i.image} alt="" width={48} height={36} className="h-9 w-12 rounded-md border-2 border-white bg-slate-100 object-cover shadow-sm" />
+                  <img
+                    key={i.id}
+                    src={i.image}
+                    alt=""
+                    width={48}
+                    height={36}
+                    className="h-9 w-12 rounded-md border-2 border-white bg-slate-100 object-cover shadow-sm"
+                  />
                 ))}
               </span>
               <span className="ml-auto text-sm font-semibold text-brand-700 underline-offset-2 group-open:hidden hover:underline">Show</span>
@@ -65,7 +79,9 @@ export function CompareBar({ enabled, items, returnTo }: CompareBarProps) {
                 ))}
               </ul>
               {n >= COMPARE_LIMIT ? (
-                <p className="mt-2 text-sm text-slate-600">You are comparing the most cars we can show side by side ({COMPARE_LIMIT}). Remove one to add another.</p>
+                <p className="mt-2 text-sm text-slate-600">
+                  You are comparing the most cars we can show side by side ({COMPARE_LIMIT}). Remove one to add another.
+                </p>
               ) : null}
             </div>
           </details>

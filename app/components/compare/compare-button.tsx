@@ -1,9 +1,9 @@
-// The vehicle page's Compare button (issue 8): a POST form to /compare (a fetcher with
+// The vehicle page's Compare button (docs/compare.md): a POST form to /compare (a fetcher with
 // JavaScript, shown at once as 'Added to Compare'). Once the car is compared it links to the
 // comparison; at 5 compared cars the button is gone ("The compare toggle shows only while fewer
 // than 5 listings are compared").
 import { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
 import { COMPARE_LIMIT, TEXT } from "../../lib/constants";
 import { addToCompare, compareUrl } from "../../lib/compare";
 import { PATHS } from "../../lib/routes";
@@ -50,7 +50,10 @@ export function CompareButton({ listingId, title, compare }: CompareButtonProps)
       <input type="hidden" name="id" value={listingId} />
       <input type="hidden" name="returnTo" value={PATHS.vehicle(listingId)} />
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-      <button type="submit" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+      <button
+        type="submit"
+        className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="icon">
           <path d="M4 6h7v12H4zM13 6h7v12h-7z" />
         </svg>

@@ -1,9 +1,11 @@
 // The /compare page's body: up to 5 cars side by side, rows grouped (Overview, Specs, Features,
-// Seller), rows whose values differ highlighted, and a 'Show only differences' switch that is a
-// GET checkbox without JavaScript and instant with it.
-import { useEffect, useState } from "react";
+// Seller), rows whose values differ in a way that matters highlighted (docs/compare.md), and a
+// 'Show only differences' switch that is a GET checkbox without JavaScript and instant with it.
+// On a phone two cars fit the screen's width with each row's label above its values, and the car
+// headers stay pinned while the rows scroll (docs/phone.md).
+import { useEffect, useState, type CSSProperties } from "react";
 import { Form, useSearchParams } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
 import { compareUrl } from "../../lib/compare";
 import { PATHS } from "../../lib/routes";
 import type { ComparePageData, CompareCell } from "../../server/compare/compare-page.server";
@@ -50,16 +52,16 @@ export function CompareTable({ page }: { page: ComparePageData }) {
           )}
         </Form>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {activeCount < 2
-            ? "Add another car for sale to see the differences."
-            : page.differenceCount === 0
-              ? "These cars match on every row."
-              : (
-                <>
-                  <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm border-l-4 border-amber-400 bg-amber-50 align-middle" />
-                  {page.differenceCount} {page.differenceCount === 1 ? "row differs" : "rows differ"}, highlighted.
-                </>
-              )}
+          {activeCount < 2 ? (
+            "Add another car for sale to see the differences."
+          ) : page.differenceCount === 0 ? (
+            "These cars match on every row."
+          ) : (
+            <>
+              <span aria-hidden="true" className="mr-1 inline-block size-3 rounded-sm border-l-4 border-amber-400 bg-amber-50 align-middle" />
+              {page.differenceCount} {page.differenceCount === 1 ? "row differs" : "rows differ"}, highlighted.
+            </>
+          )}
         </p>
         <Form method="get" action={PATHS.compare} className="ml-auto flex flex-wrap items-end gap-2">
           {page.source === "url" ? <input type="hidden" name="ids" value={page.ids.join(",")} /> : null}
@@ -96,8 +98,10 @@ export function CompareTable({ page }: { page: ComparePageData }) {
         </Form>
       </div>
 
-      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full min-w-[40rem] table-fixed border-collapse text-sm">
+      {/* Below 768 px (.compare-scroll, .compare-table in app/app.css): two cars to a screen's
+          width, each row's label above its values, the car headers pinned while the rows scroll. */}
+      <div className="compare-scroll ring-inside relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <table className="compare-table w-full table-fixed border-collapse text-sm md:min-w-[40rem]" style={{ "--cars": page.columns.length } as CSSProperties}>
           <caption className="sr-only">
             {page.columns.length} cars side by side{only ? ", only the rows that differ" : ""}. Rows that differ are marked.
           </caption>
@@ -113,11 +117,20 @@ export function CompareTable({ page }: { page: ComparePageData }) {
               {page.columns.map((c) => (
                 <th key={c.id} scope="col" className="border-l border-slate-100 p-3 text-left align-top font-normal">
                   <div className="relative">
-                    <img src={c.image} alt="" width={320} height={240} className={`aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover ${c.active ? "" : "opacity-50 grayscale"}`} />
+                    <img
+                      src={c.image}
+                      alt=""
+                      width={320}
+                      height={240}
+                      className={`aspect-video w-full rounded-lg bg-slate-100 object-cover md:aspect-[4/3] ${c.active ? "" : "opacity-50 grayscale"}`}
+                    />
+                    {c.illustration ? <span className="photo-badge absolute bottom-2 left-2">Illustration</span> : null}
                     {c.status ? (
                       <span className="absolute left-2 top-2 rounded-md bg-slate-900/85 px-2 py-0.5 text-xs font-semibold text-white">{c.status}</span>
                     ) : c.condition !== "Used" ? (
-                      <span className="absolute left-2 top-2 rounded-md bg-white/95 px-2 py-0.5 text-xs font-semibold text-brand-800 shadow-sm">{c.condition}</span>
+                      <span className="absolute left-2 top-2 rounded-md bg-white/95 px-2 py-0.5 text-xs font-semibold text-brand-800 shadow-sm">
+                        {c.condition}
+                      </span>
                     ) : null}
                   </div>
                   <p className="mt-2 font-semibold leading-snug text-ink">
@@ -143,7 +156,14 @@ export function CompareTable({ page }: { page: ComparePageData }) {
                     <input
                       type="hidden"
                       name="returnTo"
-                      value={page.source === "url" ? compareUrl(page.ids.filter((x) => x !== c.id), { zip, diff: diffParam }) : compareUrl([], { zip, diff: diffParam })}
+                      value={
+                        page.source === "url"
+                          ? compareUrl(
+                              page.ids.filter((x) => x !== c.id),
+                              { zip, diff: diffParam },
+                            )
+                          : compareUrl([], { zip, diff: diffParam })
+                      }
                     />
                     <button type="submit" className="text-xs font-semibold text-red-700 hover:underline">
                       Remove<span className="sr-only"> {c.title}</span>
@@ -159,8 +179,12 @@ export function CompareTable({ page }: { page: ComparePageData }) {
             return (
               <tbody key={g.title}>
                 <tr>
-                  <th scope="colgroup" colSpan={page.columns.length + 1} className="bg-slate-50 px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-slate-600">
-                    {g.title}
+                  <th
+                    scope="rowgroup"
+                    colSpan={page.columns.length + 1}
+                    className="bg-slate-50 px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-slate-600"
+                  >
+                    <span className="compare-label">{g.title}</span>
                   </th>
                 </tr>
                 {rows.map((r) => (
@@ -169,11 +193,16 @@ export function CompareTable({ page }: { page: ComparePageData }) {
                       scope="row"
                       className={`sticky left-0 z-10 border-l-4 px-3 py-2 text-left align-top font-medium text-slate-700 ${r.differs ? "border-amber-400 bg-amber-50" : "border-transparent bg-white"}`}
                     >
-                      {r.label}
-                      {r.differs ? <span className="sr-only"> (differs)</span> : null}
+                      <span className="compare-label">
+                        {r.label}
+                        {r.differs ? <span className="sr-only"> (differs)</span> : null}
+                      </span>
                     </th>
                     {r.cells.map((cell, i) => (
-                      <td key={page.columns[i].id} className={`border-l border-slate-100 px-3 py-2 align-top ${page.columns[i].active ? "text-ink" : "text-slate-400"}`}>
+                      <td
+                        key={page.columns[i].id}
+                        className={`border-l border-slate-100 px-3 py-2 align-top ${page.columns[i].active ? "text-ink" : "text-slate-400"}`}
+                      >
                         <Cell cell={cell} />
                       </td>
                     ))}
@@ -202,14 +231,18 @@ function Cell({ cell }: { cell: CompareCell }) {
   }
   return (
     <>
-      {cell.deal ? <DealBadge rating={cell.deal} /> : cell.text === null ? (
+      {cell.deal ? (
+        <DealBadge rating={cell.deal} />
+      ) : cell.text === null ? (
         <>
           <span aria-hidden="true" className="text-slate-400">
             —
           </span>
           <span className="sr-only">Not available</span>
         </>
-      ) : <span>{cell.text}</span>}
+      ) : (
+        <span>{cell.text}</span>
+      )}
       {cell.note ? <span className="mt-1 block text-xs text-slate-600">{cell.note}</span> : null}
     </>
   );

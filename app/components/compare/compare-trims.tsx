@@ -1,11 +1,11 @@
-// "Compare {make} {model} Trims" (SPEC.md section 2): the trims of one model year with MSRP,
+// "Compare {make} {model} Trims" (docs/compare.md): the trims of one model year with MSRP,
 // engine, drive, MPG / MPGe and range; a fuel-type dropdown (a GET form; it submits on change when
 // JavaScript runs); trim names cut to 30 characters with an ellipsis, the full name kept for
 // screen readers and on hover; a 'Custom Order Yours' link per trim to build-and-price.
 // Data: loadCompareTrims (app/server/compare/trims.server.ts). Embeddable: the model-reference tab
 // passes its own form action and hidden fields.
 import { Form } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
 import { formatInt, formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import type { CompareTrimsData } from "../../server/compare/trims.server";
@@ -85,16 +85,29 @@ export function CompareTrims({ data, formAction = PATHS.compareTrims, hidden = [
       <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[44rem] border-collapse text-sm">
           <caption className="sr-only">
-            {data.year} {data.makeName} {data.modelName} trims{data.fuelTypeGroup ? `, ${data.fuelOptions.find((o) => o.value === data.fuelTypeGroup)?.label ?? ""}` : ""}
+            {data.year} {data.makeName} {data.modelName} trims
+            {data.fuelTypeGroup ? `, ${data.fuelOptions.find((o) => o.value === data.fuelTypeGroup)?.label ?? ""}` : ""}
           </caption>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-600">
-              <th scope="col" className="py-2 pr-3 font-semibold">Trim</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">MSRP</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Engine</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Drive</th>
-              <th scope="col" className="px-3 py-2 font-semibold">MPG / MPGe <span className="normal-case">(city / hwy)</span></th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Range</th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Trim
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                MSRP
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Engine
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Drive
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                MPG / MPGe <span className="normal-case">(city / hwy)</span>
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Range
+              </th>
               <th scope="col" className="py-2 pl-3">
                 <span className="sr-only">Order</span>
               </th>
@@ -125,8 +138,14 @@ export function CompareTrims({ data, formAction = PATHS.compareTrims, hidden = [
                   )}
                 </td>
                 <td className="py-3 pl-3 text-right">
-                  <a href={t.buildHref} className="inline-block whitespace-nowrap rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
-                    Custom Order Yours<span className="sr-only">: {data.year} {data.makeName} {data.modelName} {t.name}</span>
+                  <a
+                    href={t.buildHref}
+                    className="inline-block whitespace-nowrap rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
+                    Custom Order Yours
+                    <span className="sr-only">
+                      : {data.year} {data.makeName} {data.modelName} {t.name}
+                    </span>
                   </a>
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 // The comparison's shareable address: a read-only field to copy (a Copy button with JavaScript).
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "../use-hydrated";
 
 export function ShareCompare({ url, fromCookie }: { url: string; fromCookie: boolean }) {
   const hydrated = useHydrated();
@@ -11,7 +11,13 @@ export function ShareCompare({ url, fromCookie }: { url: string; fromCookie: boo
         {fromCookie ? "Share your compare list" : "Share this comparison"}
       </label>
       <div className="mt-1 flex gap-2">
-        <input id="compare-share" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 text-sm text-slate-700" />
+        <input
+          id="compare-share"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1.5 text-sm text-slate-700"
+        />
         {hydrated ? (
           <button
             type="button"

@@ -12,6 +12,10 @@ const ICONS = {
   next: "M9 6l6 6-6 6",
   close: "M6 6l12 12M18 6L6 18",
   filter: "M4 6h16M7 12h10M10 18h4",
+  mail: "M3 6h18v12H3zM3 7l9 6 9-6",
+  sort: "M7 4v16M4 17l3 3 3-3M17 20V4M14 7l3-3 3 3",
+  bell: "M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4",
+  phone: "M5 4h4l2 5-3 2a11 11 0 0 0 5 5l2-3 5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z",
 } as const;
 
 export type IconName = keyof typeof ICONS;

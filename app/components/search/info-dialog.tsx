@@ -1,4 +1,4 @@
-// Dialogs of the results page (issue 5; SPEC section 2 "Modals"), built on <dialog>. Each works
+// Dialogs of the results page (docs/results-page.md, "Modals"), built on <dialog>. Each works
 // without JavaScript: its trigger is a link to the dialog's id and the closed dialog shows inline
 // while it is the page's :target; 'Cancel' / 'Close' link away again. With JavaScript the link
 // opens it with showModal() (focus moves in, Escape closes, the rest of the page is inert) and

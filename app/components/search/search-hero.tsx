@@ -4,37 +4,44 @@ import { PATHS } from "../../lib/routes";
 import { HiddenInputs } from "./hidden-inputs";
 import { Icon } from "./icons";
 import { RadiusSelect, ZipInput } from "./location-fields";
-import type { ResultsPageData } from "./types";
+import type { SearchLocationData } from "../../lib/search-view";
 
 /** The results page (from routes.ts: the URL module stays out of the browser bundle). */
 const SEARCH_PATH = PATHS.search;
 
-/** Hero: breadcrumbs, the search's heading, and the location / radius editor. */
-export function SearchHero({ heading, crumbs, location }: { heading: string; crumbs: Crumb[]; location: ResultsPageData["location"] }) {
+/**
+ * Hero: breadcrumbs, the search's heading, and the location / radius editor. Below 1024 px the
+ * editor folds into the filter panel's Location section and the crumbs keep to one line that
+ * scrolls sideways, so the first car shows on the first screen (docs/phone.md).
+ */
+export function SearchHero({ heading, crumbs, location }: { heading: string; crumbs: Crumb[]; location: SearchLocationData }) {
   return (
     <div className="border-b border-slate-200 bg-white">
-      <div className="mx-auto max-w-7xl px-4 pb-5 pt-4">
-        <Breadcrumbs crumbs={crumbs} />
-        <div className="mt-3 flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-          <LocationEditor location={location} />
+      <div className="mx-auto max-w-7xl px-4 pb-3 pt-2 lg:pb-5 lg:pt-4">
+        <Breadcrumbs crumbs={crumbs} oneLine />
+        <div className="mt-1 flex flex-col gap-4 lg:mt-3 lg:flex-row lg:items-center lg:justify-between">
+          <h1 className="text-xl font-bold tracking-tight sm:text-2xl lg:text-3xl">{heading}</h1>
+          <div className="max-lg:hidden">
+            <LocationEditor location={location} />
+          </div>
         </div>
       </div>
     </div>
   );
 }
 
-export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+/** `oneLine`: below 1024 px the trail keeps to one line that scrolls sideways (focus rings kept inside). */
+export function Breadcrumbs({ crumbs, oneLine = false }: { crumbs: Crumb[]; oneLine?: boolean }) {
   return (
     <nav aria-label="Breadcrumb">
-      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600">
+      <ol
+        className={`flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600${oneLine ? " max-lg:-mx-1.5 max-lg:flex-nowrap max-lg:overflow-x-auto max-lg:whitespace-nowrap max-lg:p-1.5 max-lg:[scrollbar-width:none]" : ""}`}
+      >
         {crumbs.map((c, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <li key={`${i}-${c.href}`} className="flex items-center gap-1.5">
-              {i > 0 ? (
-                <Icon name="next" className="text-slate-400" />
-              ) : null}
+            <li key={`${i}-${c.href}`} className="flex shrink-0 items-center gap-1.5">
+              {i > 0 ? <Icon name="next" className="text-slate-400" /> : null}
               <Link
                 to={c.href}
                 aria-current={last ? "page" : undefined}
@@ -50,7 +57,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   );
 }
 
-function LocationEditor({ location }: { location: ResultsPageData["location"] }) {
+function LocationEditor({ location }: { location: SearchLocationData }) {
   const { search, pathname } = useLocation();
   const errorId = "hero-zip-error";
   return (

@@ -49,7 +49,13 @@ export function PriceHistoryChart({ points, now }: { points: { at: number; price
       ))}
       <path d={d} fill="none" className="stroke-brand-600" strokeWidth={2.5} strokeLinejoin="round" />
       {points.map((p, i) => (
-        <circle key={`${p.at}-${i}`} cx={x(p.at)} cy={y(p.price)} r={4} className={i === 0 ? "fill-brand-600" : p.price < points[i - 1]!.price ? "fill-deal-good" : "fill-deal-high"} />
+        <circle
+          key={`${p.at}-${i}`}
+          cx={x(p.at)}
+          cy={y(p.price)}
+          r={4}
+          className={i === 0 ? "fill-brand-600" : p.price < points[i - 1]!.price ? "fill-deal-good" : "fill-deal-high"}
+        />
       ))}
       <text x={pad.l} y={H - 6} className="fill-slate-500 text-[11px]">
         {dateFmt.format(t0)}

@@ -1,11 +1,14 @@
 import type { ReactNode } from "react";
 import { FUEL_TYPE_LABELS } from "../../lib/constants";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../../lib/format";
+import { telHref } from "../../lib/phone";
 import type { ListingSummary } from "../../lib/listing";
 import { DRIVE_GROUP_LABELS, HOME_SERVICE_LABELS, TRANSMISSION_LABELS, VEHICLE_HISTORY_LABELS } from "../../lib/search-query";
-import type { VehiclePageData } from "../../server/pages/vehicle-page.server";
+import type { VehiclePageData } from "../../lib/vehicle-view";
 import { Icon, type IconName } from "../search/icons";
 import { PriceHistoryChart } from "./price-history-chart";
+import { dealerRatingHasStars, dealerRatingSourceText, dealerRatingText, historySourceText, type CertifiedSponsorContent } from "../../lib/trust-signals";
+import { RATING_BANDS, type DealRating } from "../../lib/price-verdict";
 
 const DEAL_ICONS: Record<string, IconName> = { great: "down", good: "down", fair: "level", high: "up" };
 const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -85,6 +88,7 @@ export function SellerDescription({ html }: { html: string }) {
   if (!html) return null;
   return (
     <Card id="description" title="Seller's description">
+      <p className="mb-3 text-xs text-slate-500">In the seller's own words; Forecourt has not checked what it claims.</p>
       <div
         data-testid="seller-description"
         className="space-y-3 text-sm leading-6 text-slate-800 [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5"
@@ -117,9 +121,14 @@ export function Features({ groups }: { groups: VehiclePageData["features"] }) {
   );
 }
 
-export function VehicleHistory({ items }: { items: string[] }) {
+export function VehicleHistory({ items, source }: { items: string[]; source: string | null }) {
   return (
     <Card id="history" title="Vehicle history">
+      {items.length > 0 ? (
+        <p className="mb-3 text-xs text-slate-500" data-testid="history-source">
+          {historySourceText(source)}
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ul className="grid gap-2 sm:grid-cols-2">
           {items.map((code) => (
@@ -136,7 +145,11 @@ export function VehicleHistory({ items }: { items: string[] }) {
   );
 }
 
-export function Warranty({ warranty }: { warranty: VehiclePageData["warranty"] }) {
+/**
+ * What covers the car; for a branded-program car also the program's sponsor content (its summary
+ * and rules, from the certified-sponsor fetch; left out when that fetch failed).
+ */
+export function Warranty({ warranty, sponsor = null }: { warranty: VehiclePageData["warranty"]; sponsor?: CertifiedSponsorContent | null }) {
   return (
     <Card id="warrantySection" title="Warranty and protection">
       <p className="font-semibold text-ink">{warranty.headline}</p>
@@ -145,6 +158,22 @@ export function Warranty({ warranty }: { warranty: VehiclePageData["warranty"] }
           <li key={p}>{p}</li>
         ))}
       </ul>
+      {sponsor ? (
+        <section aria-labelledby="certified-sponsor-heading" className="mt-4 rounded-xl bg-slate-50 p-4" data-testid="certified-sponsor">
+          <h3 id="certified-sponsor-heading" className="font-semibold text-ink">
+            About {sponsor.name}
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">{sponsor.summary}</p>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            {sponsor.rules.map((r) => (
+              <div key={r.label}>
+                <dt className="text-slate-500">{r.label}</dt>
+                <dd className="font-medium text-ink">{r.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
     </Card>
   );
 }
@@ -162,6 +191,9 @@ export function Pricing({ page }: { page: VehiclePageData }) {
         <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-slate-50 p-4">
           <DealBadge rating={page.deal.rating} large />
           {page.deal.reason ? <p className="text-sm text-slate-700">{page.deal.reason}.</p> : null}
+          <p className="w-full text-xs text-slate-500">
+            {DEAL_LABELS[page.deal.rating] ?? page.deal.rating}: {RATING_BANDS[page.deal.rating as DealRating]}
+          </p>
         </div>
       ) : null}
       <dl className="text-sm">
@@ -179,9 +211,15 @@ export function Pricing({ page }: { page: VehiclePageData }) {
           <table className="mt-2 w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2 font-medium">Date</th>
-                <th scope="col" className="py-2 text-right font-medium">Price</th>
-                <th scope="col" className="py-2 text-right font-medium">Change</th>
+                <th scope="col" className="py-2 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Price
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Change
+                </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
@@ -199,9 +237,9 @@ export function Pricing({ page }: { page: VehiclePageData }) {
         </>
       ) : null}
       <p className="mt-4 text-xs text-slate-500">
-        The deal rating compares this price with the average asking price of similar cars for sale (same year, make and model, a near trim and
-        mileage) near this car, widening the area when few are for sale. With fewer than three, it uses our estimate from the car&apos;s MSRP, age and
-        mileage. It is a guide, not an appraisal.
+        The deal rating compares this price with the average asking price of similar cars for sale (same year, make and model, a near trim and mileage) near
+        this car, widening the area when few are for sale. With fewer than three, it uses our estimate from the car&apos;s MSRP, age and mileage. It is a guide,
+        not an appraisal.
       </p>
     </Card>
   );
@@ -227,7 +265,14 @@ export function Seller({ page }: { page: VehiclePageData }) {
       </h2>
       <div className="mt-3 flex items-start gap-3">
         {o.logoUrl && !o.privateSeller ? (
-          <img src={o.logoUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-slate-50 object-contain ring-1 ring-slate-200" />
+          <img
+            src={o.logoUrl}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="size-12 shrink-0 rounded-lg bg-slate-50 object-contain ring-1 ring-slate-200"
+          />
         ) : (
           <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-lg font-bold text-brand-700">
             {(o.privateSeller ? "P" : o.name.charAt(0)).toUpperCase()}
@@ -235,10 +280,15 @@ export function Seller({ page }: { page: VehiclePageData }) {
         )}
         <div className="min-w-0">
           <p className="font-semibold text-ink">{o.privateSeller ? "Private seller" : o.name}</p>
-          {!o.privateSeller && o.rating !== null ? (
+          {!o.privateSeller && o.rating !== null && dealerRatingText(o) ? (
             <p className="text-sm text-slate-600">
-              <Stars rating={o.rating} /> <span className="font-medium text-ink">{o.rating.toFixed(1)}</span>
-              <span className="sr-only"> out of 5</span> ({formatInt(o.ratingCount)} {o.ratingCount === 1 ? "review" : "reviews"})
+              {dealerRatingHasStars(o) ? (
+                <>
+                  <Stars rating={o.rating} />{" "}
+                </>
+              ) : null}
+              <span className="font-medium text-ink">{dealerRatingText(o)}</span>
+              <span className="block text-xs">({dealerRatingSourceText(o)})</span>
             </p>
           ) : null}
           <address className="text-sm not-italic text-slate-600">
@@ -254,15 +304,17 @@ export function Seller({ page }: { page: VehiclePageData }) {
       </div>
       {page.distance ? (
         <p className="mt-3 text-sm text-slate-700">
-          <span className="font-semibold">{page.distance.miles < 1 ? "Under 1 mi" : `${formatInt(page.distance.miles)} mi`}</span> from{" "}
-          {page.distance.city}, {page.distance.state} {page.distance.zip}
+          <span className="font-semibold">{page.distance.miles < 1 ? "Under 1 mi" : `${formatInt(page.distance.miles)} mi`}</span> from {page.distance.city},{" "}
+          {page.distance.state} {page.distance.zip}
         </p>
       ) : null}
       <div className="mt-4 flex flex-col gap-2">
-        {o.phone ? (
-          <a href={`tel:${o.phone.replace(/[^\d+]/g, "")}`} className="rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
+        {o.phone && telHref(o.phone) ? (
+          <a href={telHref(o.phone)!} className="rounded-lg bg-brand-600 px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-700">
             Call {o.phone}
           </a>
+        ) : o.phone ? (
+          <p className="text-center text-sm text-slate-700">Phone: {o.phone}</p>
         ) : null}
         {o.website && !o.privateSeller ? (
           <a

@@ -1,4 +1,6 @@
 // Vocabulary and small helpers of the search URL module (see ../search-url.ts).
+import { BODY_STYLE_NAMES, BODY_STYLE_PLURALS } from "../body-styles.ts";
+import { BASE_CONDITIONS, CONDITION_NAMES, CONDITION_PAGE_NAMES, type BaseCondition } from "../listing-types.ts";
 import { PATHS } from "../routes.ts";
 import type { Experience } from "../search-query.ts";
 import type { Condition, NameMap } from "./types.ts";
@@ -10,29 +12,8 @@ import type { Condition, NameMap } from "./types.ts";
 export const SEARCH_PATH = PATHS.search;
 
 /** Body styles of the reference catalogue (docs/reference-data.md), used when ctx has none. */
-export const DEFAULT_BODY_STYLES: ReadonlyMap<string, string> = new Map([
-  ["SEDAN", "Sedan"],
-  ["SUVCROSS", "SUV / Crossover"],
-  ["TRUCKS", "Truck"],
-  ["VANMV", "Van / Minivan"],
-  ["COUPE", "Coupe"],
-  ["CONVERT", "Convertible"],
-  ["HATCH", "Hatchback"],
-  ["WAGON", "Wagon"],
-  ["COMMERCIAL", "Commercial"],
-]);
-
-export const BODY_STYLE_PLURALS: Record<string, string> = {
-  SEDAN: "Sedans",
-  SUVCROSS: "SUVs",
-  TRUCKS: "Trucks",
-  VANMV: "Vans",
-  COUPE: "Coupes",
-  CONVERT: "Convertibles",
-  HATCH: "Hatchbacks",
-  WAGON: "Wagons",
-  COMMERCIAL: "Commercial Vehicles",
-};
+export const DEFAULT_BODY_STYLES: ReadonlyMap<string, string> = new Map(Object.entries(BODY_STYLE_NAMES));
+export { BODY_STYLE_PLURALS };
 
 export const EXPERIENCE_LABELS: Record<Experience, string> = {
   commercial: "Commercial Vehicles",
@@ -40,8 +21,7 @@ export const EXPERIENCE_LABELS: Record<Experience, string> = {
   "buy-online": "Buy Online",
 };
 
-export type BaseCondition = "NEW" | "USED" | "CERTIFIED";
-export const BASE_CONDITIONS: readonly BaseCondition[] = ["NEW", "USED", "CERTIFIED"];
+export { BASE_CONDITIONS, CONDITION_NAMES, CONDITION_PAGE_NAMES, type BaseCondition };
 
 export const CONDITION_SETS: Record<Condition, readonly BaseCondition[]> = {
   used: ["USED"],
@@ -49,8 +29,6 @@ export const CONDITION_SETS: Record<Condition, readonly BaseCondition[]> = {
   certified: ["CERTIFIED"],
   all: ["NEW", "USED", "CERTIFIED"],
 };
-export const CONDITION_NAMES: Record<BaseCondition, string> = { NEW: "New", USED: "Used", CERTIFIED: "Certified" };
-export const CONDITION_PAGE_NAMES: Record<Condition, string> = { used: "Used", new: "New", certified: "Certified", all: "All" };
 /** First path segment: the condition (the `-cars` spellings are accepted and redirected). */
 export const CONDITION_SLUGS: Record<string, Condition> = {
   used: "used",
@@ -62,6 +40,17 @@ export const CONDITION_SLUGS: Record<string, Condition> = {
   "certified-cars": "certified",
   "all-cars": "all",
 };
+
+/**
+ * Why a model was not searched as written (reported in `invalid`; the results page says so,
+ * app/lib/search-url/notices.ts): a model of a make the search did not choose is searched with
+ * its make added; a model the chosen make does not have is left out.
+ */
+export const MODEL_REASONS = {
+  otherMake: "a model of a make not chosen: its make is searched too",
+  notOfChosenMake: "not a model of the chosen make",
+  notOfThatMake: "not a model of that make",
+} as const;
 
 export const CODE = /^[A-Z0-9][A-Z0-9_\-]{0,39}$/;
 export const YEAR_SEGMENT = /^(19|20)\d{2}$/;

@@ -3,7 +3,7 @@ import { DEFAULT_SORT, LEGACY_BRAND_PAGE_SIZE, LEGACY_MAKE_MODEL_MAX, PAGE_SIZE 
 import { parseSearchQuery, type InvalidParam, type SearchQuery, type SearchQueryInput } from "../search-query.ts";
 import { normalizeQueryZip } from "../zip.ts";
 import type { ParsedSearchUrl, SearchState, SearchUrlContext } from "./types.ts";
-import { BASE_URL, CODE, CONDITION_SETS, cmp, show, sortedUnique, type BaseCondition } from "./common.ts";
+import { BASE_URL, CODE, CONDITION_SETS, MODEL_REASONS, cmp, show, sortedUnique, type BaseCondition } from "./common.ts";
 import { conditionSet, listingTypesOf, parsePath, pathOf, type PathLevel, type PathLevels } from "./path.ts";
 
 // =============================================================================================
@@ -24,6 +24,7 @@ export const KNOWN_PARAMS = new Set([
   "makeCode1",
   "makeCode2",
   "makeCode3",
+  "excludeMakeCode",
   "modelCode",
   "modelCodeList",
   "modelCode1",
@@ -43,6 +44,7 @@ export const KNOWN_PARAMS = new Set([
   "yearRange",
   "minPrice",
   "maxPrice",
+  "maxMonthlyCost",
   "mileage",
   "mpgRange",
   "electricMileRange",
@@ -71,6 +73,16 @@ export const KNOWN_PARAMS = new Set([
   "sortBy",
   "firstRecord",
   "numRecords",
+]);
+/**
+ * The legacy search-parameter transformer's names, read as the canonical ones (the URL is then
+ * rewritten with a 301): "zip becomes searchZip, makeCodeList becomes makeCodes, sortBy becomes
+ * sort; comma-separated values split into arrays".
+ */
+export const LEGACY_PARAM_NAMES: ReadonlyMap<string, string> = new Map([
+  ["searchZip", "zip"],
+  ["makeCodes", "makeCodeList"],
+  ["sort", "sortBy"],
 ]);
 /** Read and thrown away (spec: "lastExec and mmt are dropped"). */
 export const DROPPED_PARAMS = new Set(["lastExec", "mmt"]);
@@ -106,17 +118,24 @@ export const LIST_PARAMS = [
 /** SearchQuery field -> query parameter, to report problems under the names the URL used. */
 export const FIELD_PARAM: Record<string, string> = {
   makeCodes: "makeCode",
+  excludedMakeCodes: "excludeMakeCode",
   models: "modelCode",
   trimCodes: "trimCode",
   listingTypes: "listingType",
   ...Object.fromEntries(LIST_PARAMS.map(([p, f]) => [f, p])),
 };
 
+/** "default results per page comes from a feature flag" (ctx.defaultPageSize), else PAGE_SIZE. */
+export function defaultPageSize(ctx: SearchUrlContext | undefined): number {
+  return ctx?.defaultPageSize ?? PAGE_SIZE;
+}
+
 export function collectParams(search: URLSearchParams): Params {
   const out: Params = new Map();
-  for (const [k, raw] of search) {
+  for (const [name, raw] of search) {
     const v = raw.trim();
     if (v === "") continue;
+    const k = LEGACY_PARAM_NAMES.get(name) ?? name;
     const list = out.get(k);
     if (list) list.push(v);
     else out.set(k, [v]);
@@ -194,7 +213,12 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
   if (city !== undefined || stateName !== undefined) {
     const zip = !input.zip && city && stateName ? normalizeQueryZip(ctx?.zipOf?.(city, stateName)) : undefined;
     if (zip) input.zip = zip;
-    else report(city !== undefined ? "city" : "state", `${city ?? ""}, ${stateName ?? ""}`, input.zip ? "the zip gives the location" : "no ZIP found for this place");
+    else
+      report(
+        city !== undefined ? "city" : "state",
+        `${city ?? ""}, ${stateName ?? ""}`,
+        input.zip ? "the zip gives the location" : "no ZIP found for this place",
+      );
   }
   const radius = first("searchRadius");
   if (radius !== undefined) input.searchRadius = radius;
@@ -232,33 +256,64 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
   const models: Record<string, string[]> = {};
   const addModel = (make: string, model: string) => {
     const m = model.toUpperCase();
-    (models[make] ??= []).includes(m) || models[make].push(m);
+    if (!(models[make] ??= []).includes(m)) models[make].push(m);
   };
   const bare: { code: string; pair?: number; name: string }[] = [];
   if (pathMake && pathModel) addModel(pathMake, pathModel);
+  // With the catalogue in the context, a model goes only to a make that has it (Toyota + CIVIC
+  // is not a search for a Toyota "CIVIC").
+  const knownModels = ctx?.models !== undefined && ctx.models.size > 0 ? ctx.models : null;
+  const addKnownModel = (name: string, make: string, model: string) => {
+    if (knownModels && !knownModels.has(`${make}|${model.toUpperCase()}`)) report(name, `${make}:${model}`, MODEL_REASONS.notOfThatMake);
+    else addModel(make, model);
+  };
   for (const key of perMakeKeys) {
     const make = key.slice(PER_MAKE_MODELS.length).trim().toUpperCase();
-    for (const v of list(key)) addModel(make, v);
+    for (const v of list(key)) addKnownModel(key, make, v);
   }
   const takeModel = (name: string, v: string, pair: number | undefined) => {
     const { make, rest } = splitMakeValue(v, isMake);
-    if (make !== undefined) addModel(make, rest);
+    if (make !== undefined) addKnownModel(name, make, rest);
     else bare.push({ code: rest.toUpperCase(), pair, name });
   };
   for (let n = 1; n <= LEGACY_MAKE_MODEL_MAX; n++) for (const v of list(`modelCode${n}`)) takeModel(`modelCode${n}`, v, n);
   for (const v of list("modelCode")) takeModel("modelCode", v, 0);
   for (const v of list("modelCodeList")) takeModel("modelCodeList", v, undefined);
-  // Makes named only by their models count as selected (as in parseSearchQuery).
-  for (const make of Object.keys(models)) if (!makes.includes(make)) makes.push(make);
+  // Makes named only by their models count as selected (as in parseSearchQuery); when the search
+  // named makes of its own, that is reported (Toyota + Honda Civic searches both).
+  const namedMakes = makes.length;
+  for (const make of Object.keys(models)) {
+    if (makes.includes(make)) continue;
+    if (namedMakes > 0) for (const m of models[make]) report("modelCode", `${make}:${m}`, MODEL_REASONS.otherMake);
+    makes.push(make);
+  }
   for (const b of bare) {
     const candidates = validMakes();
     const owners = ctx?.models ? candidates.filter((m) => ctx.models?.has(`${m}|${b.code}`)) : [];
+    // A bare model with no make at all goes to the make(s) that have it, which become selected.
+    if (candidates.length === 0 && ctx?.models && (b.pair === undefined || pairMake[b.pair] === undefined)) {
+      for (const key of ctx.models.keys()) {
+        const bar = key.indexOf("|");
+        if (key.slice(bar + 1) === b.code && !owners.includes(key.slice(0, bar))) owners.push(key.slice(0, bar));
+      }
+      for (const m of owners) if (!makes.includes(m)) makes.push(m);
+    }
     const pair = b.pair !== undefined ? pairMake[b.pair] : undefined;
-    const to = owners.length > 0 ? owners : pair && CODE.test(pair) ? [pair] : candidates.length === 1 ? candidates : [];
-    if (to.length === 0) report(b.name, b.code, candidates.length === 0 ? "a model needs a make" : "which make's model? write it as MAKE:MODEL");
+    const known = knownModels !== null;
+    const to = owners.length > 0 ? owners : known ? [] : pair && CODE.test(pair) ? [pair] : candidates.length === 1 ? candidates : [];
+    if (to.length === 0) {
+      report(
+        b.name,
+        b.code,
+        candidates.length === 0 ? "a model needs a make" : known ? MODEL_REASONS.notOfChosenMake : "which make's model? write it as MAKE:MODEL",
+      );
+    }
     for (const m of to) addModel(m, b.code);
   }
   input.makeCodes = makes;
+  input.excludedMakeCodes = list("excludeMakeCode")
+    .flatMap((v) => v.split(/\s+/))
+    .map((m) => m.toUpperCase());
   input.models = models;
 
   const trims: string[] = [];
@@ -282,6 +337,19 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
 
   // Vehicle ------------------------------------------------------------------------------------
   for (const [param, field] of LIST_PARAMS) input[field] = list(param);
+  // Engine codes were cylinder counts ("4CYL") before Engine Displacement showed litres: such a
+  // link now means the Cylinders filter (and is rewritten with a 301); "ROTARY" is gone.
+  const engines = (input.engineCodes as string[] | undefined) ?? [];
+  if (engines.some((e) => /^(\d+CYL|ROTARY)$/i.test(e))) {
+    const cylinders = [...((input.cylinders as string[] | undefined) ?? [])];
+    for (const e of engines) {
+      const m = /^(\d+)CYL$/i.exec(e);
+      if (m) cylinders.push(m[1]!);
+      if (m || /^ROTARY$/i.test(e)) report("engineCode", e, m ? "cylinder counts are the Cylinders filter" : "not an engine displacement");
+    }
+    input.engineCodes = engines.filter((e) => !/^(\d+CYL|ROTARY)$/i.test(e));
+    input.cylinders = cylinders;
+  }
   input.bodyStyleSubtypeCodes = ["bodyStyleSubtypeCode", "suvSubtypeCode", "vanSubtypeCode", "sedanSubtypeCode"].flatMap((n) => list(n));
   if (has("vehicleStyleCode") && path?.style) report("vehicleStyleCode", path.style, "the vehicleStyleCode parameter replaces the path's body style");
   if (!has("vehicleStyleCode") && path?.style) input.vehicleStyleCodes = [path.style];
@@ -305,7 +373,7 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
     input.startYear = path.year;
     input.endYear = path.year;
   }
-  for (const name of ["minPrice", "maxPrice", "mileage", "mpgRange", "electricMileRange", "keyword", "sortBy"] as const) {
+  for (const name of ["minPrice", "maxPrice", "maxMonthlyCost", "mileage", "mpgRange", "electricMileRange", "keyword", "sortBy"] as const) {
     const v = first(name);
     if (v !== undefined) input[name] = v;
   }
@@ -321,7 +389,7 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
   if (num !== undefined) {
     if (Number(num) === LEGACY_BRAND_PAGE_SIZE) report("numRecords", num, `a page size of ${LEGACY_BRAND_PAGE_SIZE} becomes ${PAGE_SIZE}`);
     input.numRecords = Number(num) === LEGACY_BRAND_PAGE_SIZE ? PAGE_SIZE : num;
-  }
+  } else input.numRecords = defaultPageSize(ctx);
   const firstRecord = first("firstRecord");
   if (firstRecord !== undefined) input.firstRecord = firstRecord;
 
@@ -374,10 +442,8 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
     }
     q.trimCodes = kept;
   }
-  if (q.firstRecord % q.numRecords !== 0) {
-    report("firstRecord", String(q.firstRecord), `moved to a multiple of ${q.numRecords}`);
-    q.firstRecord -= q.firstRecord % q.numRecords;
-  }
+  // Any firstRecord in the result window is a page: a page trimmed by an inserted card is followed
+  // by one that starts where it stopped (app/lib/search-url/links.ts nextPageUrl).
   sortQuery(q);
   const state: SearchState = { query: q, isSponsorship };
   if (expiredListingId !== undefined) state.expiredListingId = expiredListingId;
@@ -387,6 +453,7 @@ export function buildState(path: PathLevels | null, params: Params, ctx: SearchU
 /** Sorts every list of a query in place (one order per search = one canonical URL). */
 export function sortQuery(q: SearchQuery): void {
   q.makeCodes = sortedUnique(q.makeCodes);
+  q.excludedMakeCodes = sortedUnique(q.excludedMakeCodes);
   const models: Record<string, string[]> = {};
   for (const make of Object.keys(q.models).sort(cmp)) {
     const list = sortedUnique(q.models[make]);
@@ -513,6 +580,7 @@ export function flatEntries(state: SearchState, ctx: SearchUrlContext | undefine
   if (!omit.has("style")) add("vehicleStyleCode", q.vehicleStyleCodes);
   add("bodyStyleSubtypeCode", q.bodyStyleSubtypeCodes);
   if (!omit.has("make")) add("makeCode", q.makeCodes);
+  add("excludeMakeCode", q.excludedMakeCodes);
   const oneMake = !flat && q.makeCodes.length === 1;
   if (!omit.has("model")) {
     const models: string[] = [];
@@ -537,6 +605,7 @@ export function flatEntries(state: SearchState, ctx: SearchUrlContext | undefine
   }
   one("minPrice", q.minPrice);
   one("maxPrice", q.maxPrice);
+  one("maxMonthlyCost", q.maxMonthlyCost);
   one("mileage", q.mileage);
   add("fuelTypeGroup", q.fuelTypeGroups);
   one("mpgRange", q.mpgRange);
@@ -562,7 +631,7 @@ export function flatEntries(state: SearchState, ctx: SearchUrlContext | undefine
   if (state.isSponsorship) one("isSponsorship", "true");
   one("expired", state.expiredListingId);
   if (q.sortBy !== DEFAULT_SORT) one("sortBy", q.sortBy);
-  if (q.numRecords !== PAGE_SIZE) one("numRecords", q.numRecords);
+  if (q.numRecords !== defaultPageSize(ctx)) one("numRecords", q.numRecords);
   if (q.firstRecord !== 0) one("firstRecord", q.firstRecord);
   return out;
 }

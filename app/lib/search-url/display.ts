@@ -2,7 +2,19 @@
 import { FUEL_TYPE_LABELS, TEXT } from "../constants.ts";
 import { formatInt, formatPrice } from "../format.ts";
 import { PATHS } from "../routes.ts";
-import { DEAL_TYPE_LABELS, DRIVE_GROUP_LABELS, HOME_SERVICE_LABELS, LISTING_TYPE_LABELS, SELLER_TYPE_LABELS, TRANSMISSION_LABELS, TRUCK_BED_LABELS, TRUCK_CAB_LABELS, VEHICLE_HISTORY_LABELS, VEHICLE_USE_LABELS } from "../search-query.ts";
+import { MONTHLY_COST_TEXT } from "../monthly-cost.ts";
+import {
+  DEAL_TYPE_LABELS,
+  DRIVE_GROUP_LABELS,
+  HOME_SERVICE_LABELS,
+  LISTING_TYPE_LABELS,
+  SELLER_TYPE_LABELS,
+  TRANSMISSION_LABELS,
+  TRUCK_BED_LABELS,
+  TRUCK_CAB_LABELS,
+  VEHICLE_HISTORY_LABELS,
+  VEHICLE_USE_LABELS,
+} from "../search-query.ts";
 import type { Condition, Crumb, NameMap, SearchChip, SearchState, SearchUrlContext } from "./types.ts";
 import { BODY_STYLE_PLURALS, CONDITION_NAMES, CONDITION_PAGE_NAMES, CONDITION_SETS, EXPERIENCE_LABELS, humanize, nameIn } from "./common.ts";
 import { bodyStyleTable, conditionOf, conditionSet } from "./path.ts";
@@ -168,7 +180,13 @@ export function chipValues(state: SearchState, ctx: SearchUrlContext | undefined
   each("vehicleStyleCode", q.vehicleStyleCodes, (v) => styleName(v, ctx));
   each("bodyStyleSubtypeCode", q.bodyStyleSubtypeCodes, named(ctx?.subtypes));
   each("makeCode", q.makeCodes, (v) => makeName(v, ctx));
-  for (const make of Object.keys(q.models)) each("modelCode", q.models[make].map((m) => `${make}|${m}`), (v) => modelName(make, v.slice(make.length + 1), ctx));
+  each("excludeMakeCode", q.excludedMakeCodes, (v) => `Not ${makeName(v, ctx)}`);
+  for (const make of Object.keys(q.models))
+    each(
+      "modelCode",
+      q.models[make].map((m) => `${make}|${m}`),
+      (v) => modelName(make, v.slice(make.length + 1), ctx),
+    );
   each("seriesCode", q.seriesCodes, named(ctx?.series));
   each("trimCode", q.trimCodes, (v) => v.slice(v.indexOf("|") + 1));
   each("packages", q.packages, named(ctx?.packages));
@@ -176,10 +194,12 @@ export function chipValues(state: SearchState, ctx: SearchUrlContext | undefined
   if (years) out.push({ name: "year", value: `${q.startYear ?? ""}-${q.endYear ?? ""}`, label: years });
   const price = priceLabel(q.minPrice, q.maxPrice);
   if (price) out.push({ name: "price", value: `${q.minPrice ?? ""}-${q.maxPrice ?? ""}`, label: price });
+  if (q.maxMonthlyCost !== undefined) out.push({ name: "maxMonthlyCost", value: String(q.maxMonthlyCost), label: MONTHLY_COST_TEXT.chip(q.maxMonthlyCost) });
   if (q.mileage !== undefined) out.push({ name: "mileage", value: String(q.mileage), label: `Under ${formatInt(q.mileage)} Miles` });
   each("fuelTypeGroup", q.fuelTypeGroups, from(FUEL_TYPE_LABELS));
   if (q.mpgRange !== undefined) out.push({ name: "mpgRange", value: String(q.mpgRange), label: `${q.mpgRange}+ MPG` });
-  if (q.electricMileRange !== undefined) out.push({ name: "electricMileRange", value: String(q.electricMileRange), label: `${q.electricMileRange}+ Miles Range` });
+  if (q.electricMileRange !== undefined)
+    out.push({ name: "electricMileRange", value: String(q.electricMileRange), label: `${q.electricMileRange}+ Miles Range` });
   each("driveGroup", q.driveGroups, from(DRIVE_GROUP_LABELS));
   each("extColorSimple", q.extColors, named(ctx?.extColors));
   each("intColorSimple", q.intColors, (v) => `${nameIn(ctx?.intColors, v) ?? humanize(v)} Interior`);
@@ -227,6 +247,9 @@ export function subjectOf(state: SearchState, ctx: SearchUrlContext | undefined)
   if (make && models.length === 1) {
     parts.push(modelName(make, models[0], ctx));
     if (q.trimCodes.length === 1 && q.trimCodes[0].startsWith(`${make}|`)) parts.push(q.trimCodes[0].slice(make.length + 1));
+    // A body style of the model is a page of its own ("Used Honda Civic Hatchback"), not a twin
+    // of the model's page.
+    if (q.vehicleStyleCodes.length === 1) parts.push(styleName(q.vehicleStyleCodes[0], ctx));
   } else if (q.experience === "commercial") {
     parts.push("Commercial Vehicles");
   } else if (q.vehicleStyleCodes.length === 1) {

@@ -17,6 +17,7 @@ export const SCALAR_FILTERS = new Set([
   "endYear",
   "minPrice",
   "maxPrice",
+  "maxMonthlyCost",
   "mileage",
   "mpgRange",
   "electricMileRange",
@@ -146,41 +147,52 @@ export function withCondition(state: SearchState, condition: Condition, ctx?: Se
 
 /** Highest firstRecord a state can page to (the engine's result window). */
 export function lastFirstRecord(numRecords: number): number {
-  const max = MAX_RESULT_WINDOW - numRecords;
-  return max - (max % numRecords);
+  return Math.max(0, MAX_RESULT_WINDOW - numRecords);
 }
 
-/** Link to page `page` (1-based) of the same search; null beyond the result window. */
-export function withPage(state: SearchState, page: number, ctx?: SearchUrlContext): string | null {
-  if (!Number.isInteger(page) || page < 1) return null;
-  const first = (page - 1) * state.query.numRecords;
-  if (first > lastFirstRecord(state.query.numRecords)) return null;
+/** Link to the same search from result `first` (0-based); null beyond the result window. */
+export function withFirstRecord(state: SearchState, first: number, ctx?: SearchUrlContext): string | null {
+  if (!Number.isInteger(first) || first < 0 || first > lastFirstRecord(state.query.numRecords)) return null;
   const s: SearchState = { ...state, query: { ...state.query, firstRecord: first } };
   delete s.expiredListingId;
   return serializeSearchUrl(s, ctx);
 }
 
-/** 1-based page number of a state. */
-export function pageOf(state: SearchState): number {
-  return Math.floor(state.query.firstRecord / state.query.numRecords) + 1;
+/** Link to page `page` (1-based, pages of numRecords) of the same search; null beyond the result window. */
+export function withPage(state: SearchState, page: number, ctx?: SearchUrlContext): string | null {
+  if (!Number.isInteger(page) || page < 1) return null;
+  return withFirstRecord(state, (page - 1) * state.query.numRecords, ctx);
 }
 
 /**
- * 'See More Results': the next batch, page = floor(loaded / 30) + 1 where `loaded` counts the
- * listings up to the end of this page. Null when every result is shown or the result window
- * (MAX_RESULT_WINDOW) is reached.
+ * 1-based page number of a state. Only the first page can be shorter than numRecords (its
+ * inserted cards trim it, app/lib/results-placement.ts), so every later page starts less than
+ * one page size past a multiple of it.
  */
-export function nextPageUrl(state: SearchState, total: number, ctx?: SearchUrlContext): string | null {
-  const { firstRecord, numRecords } = state.query;
-  const loaded = firstRecord + numRecords;
-  if (loaded >= total) return null;
-  return withPage(state, Math.floor(loaded / numRecords) + 1, ctx);
+export function pageOf(state: SearchState): number {
+  return Math.ceil(state.query.firstRecord / state.query.numRecords) + 1;
 }
 
-/** The page before, or null on the first page. */
+/**
+ * 'See More Results': the next batch starts where this one stopped. `shown` is how many of the
+ * search's results this page showed: numRecords, or fewer when a vehicle highlight or a new-car
+ * boost trimmed it (the trimmed results open the next page, so no match is ever skipped). Null
+ * when every result is shown or the result window (MAX_RESULT_WINDOW) is reached.
+ */
+export function nextPageUrl(state: SearchState, total: number, ctx?: SearchUrlContext, shown = state.query.numRecords): string | null {
+  const { firstRecord, numRecords } = state.query;
+  const loaded = firstRecord + Math.max(1, Math.min(shown, numRecords));
+  if (loaded >= total || loaded > lastFirstRecord(numRecords)) return null;
+  return withFirstRecord(state, loaded, ctx);
+}
+
+/**
+ * The page before: numRecords earlier. Pages after the first are never trimmed, so it ends where
+ * this one starts; from a page before numRecords, the first page.
+ */
 export function previousPageUrl(state: SearchState, ctx?: SearchUrlContext): string | null {
-  const page = pageOf(state);
-  return page <= 1 ? null : withPage(state, page - 1, ctx);
+  const { firstRecord, numRecords } = state.query;
+  return firstRecord <= 0 ? null : withFirstRecord(state, Math.max(0, firstRecord - numRecords), ctx);
 }
 
 /**
@@ -195,7 +207,7 @@ export function clearFilters(state: SearchState, ctx?: SearchUrlContext): string
 }
 
 // =============================================================================================
-// Category tabs (SPEC 9: "Category chips: Best Deals (dealType goodprice, greatprice); Buy
+// Category tabs (docs/search-urls.md, categoryTabs: "Category chips: Best Deals (dealType goodprice, greatprice); Buy
 // Online (homeServices BUY_ONLINE); For Sale By Owner (sellerType p); Certified Used
 // (CERTIFIED, 3P_CERT)")
 

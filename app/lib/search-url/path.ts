@@ -1,7 +1,18 @@
 // Category path levels: slugs, reading a path, and the path a state gets (see ../search-url.ts).
 import type { ListingType } from "../constants.ts";
 import type { Condition, NameMap, SearchState, SearchUrlContext } from "./types.ts";
-import { BASE_CONDITIONS, CODE, CONDITION_SETS, CONDITION_SLUGS, DEFAULT_BODY_STYLES, SEARCH_PATH, YEAR_SEGMENT, nameIn, slugify, type BaseCondition } from "./common.ts";
+import {
+  BASE_CONDITIONS,
+  CODE,
+  CONDITION_SETS,
+  CONDITION_SLUGS,
+  DEFAULT_BODY_STYLES,
+  SEARCH_PATH,
+  YEAR_SEGMENT,
+  nameIn,
+  slugify,
+  type BaseCondition,
+} from "./common.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Slug indexes (built once per name table)

@@ -54,6 +54,11 @@ export interface SearchUrlContext {
   place?: (zip: string) => { city: string; state: string } | undefined;
   /** A ZIP for `city` + `state` given without a zip; none: city/state are dropped. */
   zipOf?: (city: string, state: string) => string | undefined;
+  /**
+   * Results per page when the URL names none ("default results per page comes from a feature
+   * flag": `effectivePageSize` of the flags); PAGE_SIZE when missing.
+   */
+  defaultPageSize?: number;
   /** "Market extension ... defaults off when its flag is off": pass true when the flag is on. */
   marketExtensionDefault?: boolean;
 }
@@ -104,6 +109,7 @@ export type FilterName =
   | "vehicleStyleCode"
   | "bodyStyleSubtypeCode"
   | "makeCode"
+  | "excludeMakeCode"
   | "modelCode"
   | "seriesCode"
   | "trimCode"
@@ -114,6 +120,7 @@ export type FilterName =
   | "price"
   | "minPrice"
   | "maxPrice"
+  | "maxMonthlyCost"
   | "mileage"
   | "fuelTypeGroup"
   | "mpgRange"

@@ -66,9 +66,7 @@ export async function searchCallAction(request: Request) {
   if (!user) return unauthorized();
   let body: unknown;
   try {
-    body = (request.headers.get("content-type") ?? "").includes("application/json")
-      ? await request.json()
-      : Object.fromEntries(await request.formData());
+    body = (request.headers.get("content-type") ?? "").includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
   } catch {
     body = null;
   }
@@ -85,8 +83,15 @@ export async function searchCallAction(request: Request) {
 
 /** Opens a shared search; an unknown bookmark is a new search with empty filters. */
 export async function shareBookmarkLoader(bookmarkId: string | undefined) {
-  const db = await getDatabase();
-  const row = bookmarkId ? await findSearch(db, bookmarkId) : null;
-  if (!row) throw redirect(SEARCH_PATH);
-  throw redirect(row.search_url);
+  throw redirect(await bookmarkSearchUrl(bookmarkId ?? null));
+}
+
+/**
+ * Where a bookmark id leads (the share link and the results page's `searchBookmarkId`): its
+ * search, or, for an unknown id, 'Bookmark not found' as the spec handles it: empty filters and a
+ * new search.
+ */
+export async function bookmarkSearchUrl(bookmarkId: string | null): Promise<string> {
+  const row = bookmarkId ? await findSearch(await getDatabase(), bookmarkId) : null;
+  return row ? row.search_url : SEARCH_PATH;
 }

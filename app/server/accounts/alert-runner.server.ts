@@ -6,11 +6,16 @@ import { getSearchEngine } from "../search/search.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
 import { applyUnsubscribe, runAlerts, type AlertRunResult } from "./alerts.server.ts";
 import { verifyUnsubscribeToken } from "./unsubscribe-token.server.ts";
+import { sendReviewInvites } from "../research/review-invites.server.ts";
+import { reportError } from "../observability/log.server.ts";
 
-export async function runAlertsOnce(db: Database): Promise<AlertRunResult> {
+export async function runAlertsOnce(db: Database): Promise<AlertRunResult & { reviewInvites: number }> {
   const env = getEnv();
   const [engine, { ctx }] = await Promise.all([getSearchEngine(), getSearchPageContext()]);
-  return runAlerts({ db, engine, ctx, origin: env.PUBLIC_ORIGIN.replace(/\/+$/, ""), secret: env.SESSION_SECRET });
+  const origin = env.PUBLIC_ORIGIN;
+  const alerts = await runAlerts({ db, engine, ctx, origin, secret: env.SESSION_SECRET });
+  // Dealer review invitations, 3 days after a lead (docs/model-research.md).
+  return { ...alerts, reviewInvites: await sendReviewInvites(db, { origin, secret: env.SESSION_SECRET }) };
 }
 
 export function startAlertRunner(db: Database, log: (msg: string, extra?: Record<string, unknown>) => void): { stop(): void } {
@@ -22,9 +27,9 @@ export function startAlertRunner(db: Database, log: (msg: string, extra?: Record
     running = true;
     try {
       const r = await runAlertsOnce(db);
-      if (r.digests + r.priceDrops > 0) log("alerts queued", { ...r });
+      if (r.digests + r.priceDrops + r.reviewInvites > 0) log("alerts queued", { ...r });
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", msg: "alert run failed", error: String((error as Error)?.stack ?? error) }));
+      reportError("alert run failed", error);
     } finally {
       running = false;
     }
@@ -32,6 +37,11 @@ export function startAlertRunner(db: Database, log: (msg: string, extra?: Record
   const timer = setInterval(() => void tick(), interval);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+/** Whether an unsubscribe link's token is genuine (the confirm page shows its button only then). */
+export function unsubscribeTokenValid(token: string | null): boolean {
+  return token ? verifyUnsubscribeToken(getEnv().SESSION_SECRET, token) !== null : false;
 }
 
 export async function unsubscribeWithToken(db: Database, token: string | null): Promise<"done" | "invalid"> {

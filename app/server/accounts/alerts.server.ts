@@ -2,7 +2,9 @@
 // saved cars and price-alert subscriptions, written to the mail outbox. Each alert goes out once,
 // across restarts and app instances: every mail carries a dedupeKey (the outbox ignores a second
 // enqueue with the same key) and is recorded in sent_alerts under the same unique key; the
-// "since" marks (matched_since, last_alert_price) only move after the mail is queued.
+// "since" marks (matched_since, last_alert_price) only move after the mail is queued. Mail goes
+// only to proven addresses: an account's verified email, or an address that confirmed its alert
+// by the link mailed to it (docs/decisions/020-verified-identity-and-reports.md).
 import { formatPrice } from "../../lib/format.ts";
 import { PATHS } from "../../lib/routes.ts";
 import type { SearchUrlContext } from "../../lib/search-url.ts";
@@ -10,6 +12,7 @@ import type { Database } from "../db/connection.server.ts";
 import { enqueueMail } from "../mail/outbox.server.ts";
 import type { SearchEngine } from "../search/engine.server.ts";
 import { newMatchIds } from "./saved-searches.server.ts";
+import { runPushAlerts, type PushRunResult } from "../push/push-alerts.server.ts";
 import { unsubscribeToken, type UnsubscribeTarget } from "./unsubscribe-token.server.ts";
 
 export const UNSUBSCRIBE_PATH = "/account/unsubscribe";
@@ -27,6 +30,7 @@ export interface AlertContext {
 export interface AlertRunResult {
   digests: number;
   priceDrops: number;
+  pushes: PushRunResult;
 }
 
 function utcDay(t: number): string {
@@ -40,7 +44,7 @@ async function send(
 ): Promise<boolean> {
   const link = `${c.origin}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(c.secret, mail.unsubscribe))}`;
   const text = [...mail.lines, "", `Unsubscribe with one click: ${link}`].join("\n");
-  const r = await enqueueMail(c.db, { to: mail.to, subject: mail.subject, text, kind: mail.kind, dedupeKey: key });
+  const r = await enqueueMail(c.db, { to: mail.to, subject: mail.subject, text, kind: mail.kind, dedupeKey: key, listUnsubscribe: link });
   await c.db.kysely
     .insertInto("sent_alerts")
     .values({ alert_key: key, sent_at: c.now ?? Date.now() })
@@ -59,8 +63,22 @@ export async function runSearchDigests(c: AlertContext): Promise<number> {
   const rows = await c.db.kysely
     .selectFrom("saved_searches")
     .leftJoin("users", "users.id", "saved_searches.user_id")
-    .select(["saved_searches.id", "saved_searches.title", "saved_searches.search_url", "saved_searches.matched_since", "saved_searches.email", "users.email as user_email"])
+    .select([
+      "saved_searches.id",
+      "saved_searches.title",
+      "saved_searches.search_url",
+      "saved_searches.matched_since",
+      "saved_searches.email",
+      "users.email as user_email",
+    ])
     .where("saved_searches.alerts", "=", 1)
+    // Only to proven addresses: an account's verified email, or an address that confirmed the search.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("saved_searches.user_id", "is not", null), eb("users.email_verified_at", "is not", null)]),
+        eb.and([eb("saved_searches.user_id", "is", null), eb("saved_searches.confirmed_at", "is not", null)]),
+      ]),
+    )
     .execute();
   let sent = 0;
   for (const r of rows) {
@@ -104,12 +122,17 @@ export async function runPriceDrops(c: AlertContext): Promise<number> {
     .innerJoin("listings", "listings.id", "saved_vehicles.listing_id")
     .select(["saved_vehicles.user_id", "saved_vehicles.listing_id", "saved_vehicles.last_alert_price", "users.email", "listings.title", "listings.sale_price"])
     .where("saved_vehicles.alerts", "=", 1)
+    .where("users.email_verified_at", "is not", null)
     .where("listings.status", "=", "active")
     .whereRef("listings.sale_price", "<", "saved_vehicles.last_alert_price")
     .execute();
   for (const r of saved) {
     const listingId = Number(r.listing_id);
-    const fresh = await send(c, `price-drop:${r.email}:${listingId}:${r.sale_price}`, dropMail(c, r.email, listingId, r.title, r.last_alert_price, r.sale_price, { kind: "vehicle", userId: Number(r.user_id), listingId }));
+    const fresh = await send(
+      c,
+      `price-drop:${r.email}:${listingId}:${r.sale_price}`,
+      dropMail(c, r.email, listingId, r.title, r.last_alert_price, r.sale_price, { kind: "vehicle", userId: Number(r.user_id), listingId }),
+    );
     await c.db.kysely
       .updateTable("saved_vehicles")
       .set({ last_alert_price: r.sale_price })
@@ -123,13 +146,18 @@ export async function runPriceDrops(c: AlertContext): Promise<number> {
     .innerJoin("listings", "listings.id", "price_alerts.listing_id")
     .select(["price_alerts.id", "price_alerts.email", "price_alerts.listing_id", "price_alerts.last_alert_price", "listings.title", "listings.sale_price"])
     .where("price_alerts.active", "=", 1)
+    .where("price_alerts.confirmed_at", "is not", null)
     .where("listings.status", "=", "active")
     .whereRef("listings.sale_price", "<", "price_alerts.last_alert_price")
     .execute();
   for (const r of subs) {
     const listingId = Number(r.listing_id);
     // Same key as a saved car's alert: an address that both saved and subscribed gets one mail.
-    const fresh = await send(c, `price-drop:${r.email}:${listingId}:${r.sale_price}`, dropMail(c, r.email, listingId, r.title, r.last_alert_price, r.sale_price, { kind: "price", id: Number(r.id) }));
+    const fresh = await send(
+      c,
+      `price-drop:${r.email}:${listingId}:${r.sale_price}`,
+      dropMail(c, r.email, listingId, r.title, r.last_alert_price, r.sale_price, { kind: "price", id: Number(r.id) }),
+    );
     await c.db.kysely.updateTable("price_alerts").set({ last_alert_price: r.sale_price }).where("id", "=", r.id).execute();
     if (fresh) sent++;
   }
@@ -151,13 +179,23 @@ function dropMail(c: AlertContext, to: string, listingId: number, title: string,
 }
 
 export async function runAlerts(c: AlertContext): Promise<AlertRunResult> {
+  // Pushes first: they read the saved searches' matched_since, which the digests move on.
+  const pushes = await runPushAlerts(c);
   const priceDrops = await runPriceDrops(c);
   const digests = await runSearchDigests(c);
-  return { digests, priceDrops };
+  return { digests, priceDrops, pushes };
 }
 
 /** Applies a verified unsubscribe token. */
 export async function applyUnsubscribe(db: Database, target: UnsubscribeTarget): Promise<boolean> {
+  if (target.kind === "review-invites") {
+    await db.kysely
+      .insertInto("review_invite_optouts")
+      .values({ email: target.email, created_at: Date.now() })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
+    return true;
+  }
   if (target.kind === "search") {
     const r = await db.kysely.updateTable("saved_searches").set({ alerts: 0 }).where("id", "=", target.id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;

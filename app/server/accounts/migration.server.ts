@@ -86,7 +86,10 @@ export function migration004Accounts(dialect: Dialect): Migration {
 export function migration004AccountsVehicleAlerts(): Migration {
   return {
     async up(db: AnyDb) {
-      await db.schema.alterTable("saved_vehicles").addColumn("alerts", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable("saved_vehicles")
+        .addColumn("alerts", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
     },
   };
 }
@@ -109,6 +112,37 @@ export function migration008RecentViews(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint("recent_views_pk", ["user_id", "listing_id"])
         .execute();
       await db.schema.createIndex("recent_views_user_time").on("recent_views").columns(["user_id", "viewed_at"]).execute();
+    },
+  };
+}
+
+/**
+ * Migration "011-email-verification" (docs/decisions/020-verified-identity-and-reports.md):
+ * - users: when the address was verified (null: not yet; it then counts for nothing), and an
+ *   address the user asked to change to, which replaces `email` only once it is verified;
+ * - price alerts and email-only saved searches: when the address confirmed them (double opt-in;
+ *   nothing is mailed before). Rows that exist already were made before the rule and stay on;
+ * - listing reports: the verified account that reported (null: anonymous, never counts towards
+ *   hiding a car).
+ */
+export function migration011EmailVerification(dialect: Dialect): Migration {
+  const big = dialect === "postgres" ? ("bigint" as const) : ("integer" as const);
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("users").addColumn("email_verified_at", big).execute();
+      await db.schema.alterTable("users").addColumn("pending_email", "text").execute();
+      await db.schema.alterTable("price_alerts").addColumn("confirmed_at", big).execute();
+      await db
+        .updateTable("price_alerts")
+        .set((eb: any) => ({ confirmed_at: eb.ref("created_at") }))
+        .execute();
+      await db.schema.alterTable("saved_searches").addColumn("confirmed_at", big).execute();
+      await db
+        .updateTable("saved_searches")
+        .set((eb: any) => ({ confirmed_at: eb.ref("created_at") }))
+        .execute();
+      await db.schema.alterTable("listing_reports").addColumn("user_id", big).execute();
+      await db.schema.createIndex("listing_reports_listing_time").on("listing_reports").columns(["listing_id", "created_at"]).execute();
     },
   };
 }

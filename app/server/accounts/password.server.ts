@@ -1,4 +1,4 @@
-// Password hashing with scrypt from node:crypto (no native addon; STACK.md). Each hash carries
+// Password hashing with scrypt from node:crypto (no native addon; ADR 001). Each hash carries
 // its own random salt and cost parameters: "scrypt$N$r$p$salt$hash" (base64url), so the cost
 // can be raised later without breaking stored hashes.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
@@ -9,9 +9,7 @@ const P = 1;
 const KEY_LENGTH = 64;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scryptCb(password.normalize("NFKC"), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 export async function hashPassword(password: string): Promise<string> {

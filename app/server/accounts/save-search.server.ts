@@ -1,22 +1,27 @@
-// "Save search" (SPEC.md section 4). Signed in: the search is saved with a title. Signed out
+// "Save search" (docs/accounts.md). Signed in: the search is saved with a title. Signed out
 // (email-subscribe mode): the email capture (emailAddress, at most 45 characters, a honeypot),
 // at most ANONYMOUS_SAVED_SEARCH_MAX searches per address; then the spec's max-searches message
 // with a create-account link. After success the results refresh with pagination reset.
+import { recordEvent } from "../observability/analytics.server.ts";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_TEXT, safeRefUrl } from "../../lib/account.ts";
+import { ACCOUNT_HONEYPOT_FIELD, ACCOUNT_TEXT, safeRefUrl } from "../../lib/account.ts";
 import { emailCaptureSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { SEARCH_PATH } from "../../lib/search-url.ts";
 import { getDatabase } from "../db/connection.server.ts";
+import { getEnv } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
+import { IDENTITY_TEXT } from "../../lib/constants.ts";
+import { takeSaveLimit } from "./save-vehicle.server.ts";
+import { sendAlertConfirmation } from "./verification.server.ts";
 import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
 import { getSearchPageContext } from "../services/url-context.server.ts";
 import { getSessionUser, readSubscribedSearches, subscribedSearchesCookie } from "./session.server.ts";
 import { SAVED_SEARCH_TITLE_MAX, normaliseSearchUrl, saveSearch } from "./saved-searches.server.ts";
 
 /** The hidden field a person never fills. */
-export const SAVE_SEARCH_HONEYPOT = "fc_website";
+export const SAVE_SEARCH_HONEYPOT = ACCOUNT_HONEYPOT_FIELD;
 const CAPTURE_RULE = { limit: 10, windowMs: 10 * 60_000 };
 
 export type SaveSearchReply =
@@ -46,8 +51,13 @@ export async function saveSearchAction(request: Request) {
   const user = await getSessionUser(request);
 
   if (user) {
-    const r = await saveSearch(db, { userId: user.id }, { title, searchUrl: normal.url });
+    const limited = await takeSaveLimit(request, user.id);
+    if (!limited.ok) return fail({ ok: false, field: "form", message: rateLimitMessage(limited.retryAfterS) }, 429, rateLimitHeaders(limited));
+    const max = getEnv().SAVED_SEARCHES_MAX;
+    const r = await saveSearch(db, { userId: user.id }, { title, searchUrl: normal.url }, Date.now(), max);
+    if (!r.ok && r.reason === "full") return fail({ ok: false, field: "form", message: IDENTITY_TEXT.savedSearchesFull(max) }, 409);
     if (!r.ok) return fail({ ok: false, field: "form", message: "That search could not be saved." });
+    recordEvent("save", "search");
     // "After success, results refresh with pagination reset."
     return fetch ? data<SaveSearchReply>({ ok: true, bookmarkId: r.bookmarkId, searchUrl: back }) : redirect(back);
   }
@@ -65,7 +75,7 @@ export async function saveSearchAction(request: Request) {
     return fail({ ok: false, field: "emailAddress", message: captured.error.issues[0]?.message ?? "Enter a valid email address", email: typed });
   }
   const email = captured.data.emailAddress;
-  const limit = takeRateLimit([`email-capture:ip:${clientAddress(request)}`, `email-capture:email:${email}`], CAPTURE_RULE);
+  const limit = await takeRateLimit([`email-capture:ip:${clientAddress(request)}`, `email-capture:email:${email}`], CAPTURE_RULE);
   if (!limit.ok) return fail({ ok: false, field: "emailAddress", message: rateLimitMessage(limit.retryAfterS), email: typed }, 429, rateLimitHeaders(limit));
   const r = await saveSearch(db, { email }, { title, searchUrl: normal.url });
   if (!r.ok) {
@@ -75,8 +85,11 @@ export async function saveSearchAction(request: Request) {
         : { ok: false, field: "form", message: "That search could not be saved." },
     );
   }
+  // Double opt-in: nothing is mailed to the address until it opens this link.
+  if (!r.confirmed && r.created) await sendAlertConfirmation(db, { kind: "search", id: r.bookmarkId, email }, `new cars for your saved search "${title}"`);
   const headers = new Headers();
   const subscribed = await readSubscribedSearches(request);
   if (!subscribed.includes(normal.url)) headers.append("Set-Cookie", await subscribedSearchesCookie([...subscribed, normal.url]));
+  recordEvent("save", "search");
   return fetch ? data<SaveSearchReply>({ ok: true, bookmarkId: r.bookmarkId, searchUrl: back }, { headers }) : redirect(back, { headers });
 }

@@ -1,14 +1,27 @@
-// The heart (SPEC.md section 4, "Save vehicle"). Signed in: toggles. Signed out: a quick save on
+// The heart (docs/accounts.md). Signed in: toggles. Signed out: a quick save on
 // this device while under the quota (flag quickSaveQuota), otherwise the sign-in page/dialog
 // 'Save Cars with a Free Account', after which the save completes (auth-actions.server.ts).
+import { recordEvent } from "../observability/analytics.server.ts";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { safeRefUrl, signInHref } from "../../lib/account.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { getDatabase } from "../db/connection.server.ts";
+import { getEnv } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
+import { IDENTITY_TEXT } from "../../lib/constants.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { getSessionUser, quickSavesCookie, readQuickSaves } from "./session.server.ts";
 import { saveVehicle, unsaveVehicle } from "./saved-vehicles.server.ts";
+
+/** Saves (cars and searches) per account and per address: a person saves a few a minute at most. */
+export const SAVE_LIMITS = { user: { limit: 30, windowMs: 60_000 }, ip: { limit: 120, windowMs: 60_000 } } satisfies Record<string, RateLimitRule>;
+
+/** Counts one save for the account and its address; the 429 reply when over. */
+export async function takeSaveLimit(request: Request, userId: number) {
+  const perIp = await takeRateLimit([`save:ip:${clientAddress(request)}`], SAVE_LIMITS.ip);
+  return perIp.ok ? await takeRateLimit([`save:user:${userId}`], SAVE_LIMITS.user) : perIp;
+}
 
 const saveForm = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -30,8 +43,10 @@ export async function saveVehicleAction(request: Request) {
   const { listingId, intent, via } = parsed.data;
   const refUrl = safeRefUrl(parsed.data.refUrl, PATHS.vehicle(listingId));
   const fetch = via === "fetch";
-  const respond = (result: SaveVehicleResult, headers?: Headers) =>
-    fetch ? data(result, { headers }) : redirect(refUrl, { headers });
+  const respond = (result: SaveVehicleResult, headers?: Headers) => {
+    if (result.ok && result.saved) recordEvent("save", "vehicle");
+    return fetch ? data(result, { headers }) : redirect(refUrl, { headers });
+  };
   const db = await getDatabase();
   const user = await getSessionUser(request);
 
@@ -40,8 +55,19 @@ export async function saveVehicleAction(request: Request) {
       await unsaveVehicle(db, user.id, listingId);
       return respond({ ok: true, saved: false, quick: false });
     }
-    const ok = await saveVehicle(db, user.id, listingId);
-    if (!ok) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "This car is no longer for sale." }, { status: 404 });
+    const limited = await takeSaveLimit(request, user.id);
+    if (!limited.ok) {
+      const error = rateLimitMessage(limited.retryAfterS);
+      return data<SaveVehicleResult>({ ok: false, needSignIn: false, error }, { status: 429, headers: rateLimitHeaders(limited) });
+    }
+    const max = getEnv().SAVED_VEHICLES_MAX;
+    const outcome = await saveVehicle(db, user.id, listingId, Date.now(), max);
+    if (outcome === "missing") return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "This car is no longer for sale." }, { status: 404 });
+    if (outcome === "full") {
+      // Without JavaScript the Saved page shows the message beside the cars to remove.
+      if (!fetch) return redirect(`${PATHS.saved}?done=cars-full`);
+      return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: IDENTITY_TEXT.savedVehiclesFull(max) }, { status: 409 });
+    }
     return respond({ ok: true, saved: true, quick: false });
   }
 

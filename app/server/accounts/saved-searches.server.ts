@@ -49,26 +49,49 @@ function newId(): string {
   return randomBytes(12).toString("base64url");
 }
 
-export type SaveSearchResult = { ok: true; bookmarkId: string } | { ok: false; reason: "max" | "invalid" };
+export type SaveSearchResult = { ok: true; bookmarkId: string; created: boolean; confirmed: boolean } | { ok: false; reason: "max" | "full" | "invalid" };
 
+/**
+ * Saves a search. An account keeps at most `accountMax` (SAVED_SEARCHES_MAX, app/lib/constants.ts):
+ * past it, "full". An address alone keeps ANONYMOUS_SAVED_SEARCH_MAX ("max"), and its searches
+ * wait for the address to confirm them (`confirmed` false) before any digest is mailed.
+ */
 export async function saveSearch(
   db: Database,
   owner: Owner,
   input: { title: string; searchUrl: string },
   now = Date.now(),
+  accountMax = Number.POSITIVE_INFINITY,
 ): Promise<SaveSearchResult> {
   const title = input.title.trim().slice(0, SAVED_SEARCH_TITLE_MAX);
   if (!title || !input.searchUrl) return { ok: false, reason: "invalid" };
   if ("email" in owner) {
     const existing = await db.kysely
       .selectFrom("saved_searches")
-      .select(["id", "search_url"])
+      .select(["id", "search_url", "confirmed_at"])
       .where("email", "=", owner.email)
       .where("user_id", "is", null)
       .execute();
     const same = existing.find((r) => r.search_url === input.searchUrl);
-    if (same) return { ok: true, bookmarkId: same.id };
+    if (same) return { ok: true, bookmarkId: same.id, created: false, confirmed: same.confirmed_at !== null };
     if (existing.length >= ANONYMOUS_SAVED_SEARCH_MAX) return { ok: false, reason: "max" };
+  } else {
+    // The same search saved again is the one already saved (one digest, not two).
+    const same = await db.kysely
+      .selectFrom("saved_searches")
+      .select("id")
+      .where("user_id", "=", owner.userId)
+      .where("search_url", "=", input.searchUrl)
+      .executeTakeFirst();
+    if (same) return { ok: true, bookmarkId: same.id, created: false, confirmed: true };
+    if (Number.isFinite(accountMax)) {
+      const n = await db.kysely
+        .selectFrom("saved_searches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", owner.userId)
+        .executeTakeFirstOrThrow();
+      if (Number(n.n) >= accountMax) return { ok: false, reason: "full" };
+    }
   }
   const id = newId();
   await db.kysely
@@ -83,9 +106,11 @@ export async function saveSearch(
       created_at: now,
       last_executed: now,
       matched_since: now,
+      // An account's searches go to its address once verified; an address alone confirms by link.
+      confirmed_at: "userId" in owner ? now : null,
     })
     .execute();
-  return { ok: true, bookmarkId: id };
+  return { ok: true, bookmarkId: id, created: true, confirmed: "userId" in owner };
 }
 
 /** Has this address already subscribed to this search (signed out)? */
@@ -125,11 +150,7 @@ export async function findSearch(db: Database, id: string) {
   return (await db.kysely.selectFrom("saved_searches").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
-export async function listSavedSearches(
-  db: Database,
-  owner: Owner,
-  counts?: { engine: SearchEngine; ctx: SearchUrlContext },
-): Promise<SavedSearchView[]> {
+export async function listSavedSearches(db: Database, owner: Owner, counts?: { engine: SearchEngine; ctx: SearchUrlContext }): Promise<SavedSearchView[]> {
   let q = db.kysely.selectFrom("saved_searches").selectAll();
   q = "userId" in owner ? q.where("user_id", "=", owner.userId) : q.where("email", "=", owner.email).where("user_id", "is", null);
   const rows = await q.orderBy("created_at", "desc").execute();

@@ -17,21 +17,48 @@ export interface SavedVehicle {
   extColor: string;
 }
 
-/** Saves an active listing; returns false when the listing does not exist or is not active. */
-export async function saveVehicle(db: Database, userId: number, listingId: number, now = Date.now()): Promise<boolean> {
+export type SaveVehicleOutcome = "saved" | "missing" | "full";
+
+/**
+ * Saves an active listing: "missing" when it does not exist or is not active, "full" when the
+ * account already keeps `max` cars (SAVED_VEHICLES_MAX in app/lib/constants.ts; saving one it
+ * already has is fine).
+ */
+export async function saveVehicle(
+  db: Database,
+  userId: number,
+  listingId: number,
+  now = Date.now(),
+  max = Number.POSITIVE_INFINITY,
+): Promise<SaveVehicleOutcome> {
   const listing = await db.kysely
     .selectFrom("listings")
     .select(["id", "sale_price"])
     .where("id", "=", listingId)
     .where("status", "=", "active")
     .executeTakeFirst();
-  if (!listing) return false;
+  if (!listing) return "missing";
+  if (Number.isFinite(max)) {
+    const had = await db.kysely
+      .selectFrom("saved_vehicles")
+      .select("listing_id")
+      .where("user_id", "=", userId)
+      .where("listing_id", "=", listingId)
+      .executeTakeFirst();
+    if (had) return "saved";
+    const n = await db.kysely
+      .selectFrom("saved_vehicles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    if (Number(n.n) >= max) return "full";
+  }
   await db.kysely
     .insertInto("saved_vehicles")
     .values({ user_id: userId, listing_id: listingId, price_at_save: listing.sale_price, last_alert_price: listing.sale_price, saved_at: now, alerts: 1 })
     .onConflict((oc) => oc.columns(["user_id", "listing_id"]).doNothing())
     .execute();
-  return true;
+  return "saved";
 }
 
 export async function unsaveVehicle(db: Database, userId: number, listingId: number): Promise<void> {
@@ -75,9 +102,9 @@ export async function listSavedVehicles(db: Database, userId: number): Promise<S
   }));
 }
 
-/** Quick saves made signed out, moved into the account at sign-in. */
-export async function mergeQuickSaves(db: Database, userId: number, ids: number[]): Promise<void> {
-  for (const id of ids) await saveVehicle(db, userId, id);
+/** Quick saves made signed out, moved into the account at sign-in (those past the cap are dropped). */
+export async function mergeQuickSaves(db: Database, userId: number, ids: number[], max = Number.POSITIVE_INFINITY): Promise<void> {
+  for (const id of ids) await saveVehicle(db, userId, id, Date.now(), max);
 }
 
 /** Listing summaries for quick saves shown to a signed-out shopper. */

@@ -4,10 +4,9 @@
 // session id (no fixation); signing out deletes the row. A second, readable cookie
 // (SIGNED_IN_COOKIE) tells scripts that a shopper is signed in and carries no secret.
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
 import { SESSION_TTL_MS, SIGNED_IN_COOKIE } from "../../lib/account.ts";
 import { getDatabase, type Database } from "../db/connection.server.ts";
-import { getEnv } from "../env.server.ts";
+import { SITE_COOKIES, secureCookies } from "../security/cookies.server.ts";
 
 export interface SessionUser {
   id: number;
@@ -16,45 +15,14 @@ export interface SessionUser {
   lastName: string;
   phone: string;
   oneClickOptIn: boolean;
+  /** The email was verified by its link: only then does it count (operator rights, alerts, data under it). */
+  emailVerified: boolean;
+  /** An address the shopper is changing to, waiting for its link. */
+  pendingEmail: string | null;
 }
 
-let cookies: { session: Cookie; quickSave: Cookie; subscribed: Cookie; production: boolean } | undefined;
-
 function getCookies() {
-  if (!cookies) {
-    const env = getEnv();
-    const production = env.NODE_ENV === "production";
-    cookies = {
-      production,
-      session: createCookie(production ? "__Host-fc_session" : "fc_session", {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: production,
-        secrets: [env.SESSION_SECRET],
-        maxAge: SESSION_TTL_MS / 1000,
-      }),
-      // Quick saves of a signed-out shopper: listing ids, signed so they cannot be forged in bulk.
-      quickSave: createCookie("fc_quick_saves", {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: production,
-        secrets: [env.SESSION_SECRET],
-        maxAge: 90 * 24 * 3600,
-      }),
-      // Searches this device subscribed to by email while signed out (hides the inline subscribe).
-      subscribed: createCookie("fc_subscribed", {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: production,
-        secrets: [env.SESSION_SECRET],
-        maxAge: 365 * 24 * 3600,
-      }),
-    };
-  }
-  return cookies;
+  return { production: secureCookies(), session: SITE_COOKIES.session, quickSave: SITE_COOKIES.quickSaves, subscribed: SITE_COOKIES.subscribed };
 }
 
 function signedInMarker(on: boolean): string {
@@ -113,7 +81,16 @@ async function lookup(request: Request): Promise<SessionUser | null> {
   const row = await db.kysely
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.phone", "users.one_click_opt_in"])
+    .select([
+      "users.id",
+      "users.email",
+      "users.first_name",
+      "users.last_name",
+      "users.phone",
+      "users.one_click_opt_in",
+      "users.email_verified_at",
+      "users.pending_email",
+    ])
     .where("sessions.id_hash", "=", hashSessionId(id))
     .where("sessions.expires_at", ">", Date.now())
     .executeTakeFirst();
@@ -125,6 +102,8 @@ async function lookup(request: Request): Promise<SessionUser | null> {
     lastName: row.last_name,
     phone: row.phone,
     oneClickOptIn: row.one_click_opt_in === 1,
+    emailVerified: row.email_verified_at !== null,
+    pendingEmail: row.pending_email,
   };
 }
 
@@ -138,9 +117,7 @@ export async function readQuickSaves(request: Request): Promise<number[]> {
 }
 
 export async function quickSavesCookie(ids: number[]): Promise<string> {
-  return ids.length === 0
-    ? getCookies().quickSave.serialize([], { maxAge: 0 })
-    : getCookies().quickSave.serialize(ids);
+  return ids.length === 0 ? getCookies().quickSave.serialize([], { maxAge: 0 }) : getCookies().quickSave.serialize(ids);
 }
 
 // ---------------------------------------------------------------------------------------------

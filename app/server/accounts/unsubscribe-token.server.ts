@@ -5,9 +5,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export type UnsubscribeTarget =
   | { kind: "search"; id: string }
   | { kind: "vehicle"; userId: number; listingId: number }
-  | { kind: "price"; id: number };
+  | { kind: "price"; id: number }
+  /** Dealer review invitations to this address (docs/model-research.md). */
+  | { kind: "review-invites"; email: string };
 
 function encode(t: UnsubscribeTarget): string {
+  if (t.kind === "review-invites") return `review-invites:${t.email}`;
   return t.kind === "search" ? `search:${t.id}` : t.kind === "vehicle" ? `vehicle:${t.userId}:${t.listingId}` : `price:${t.id}`;
 }
 
@@ -32,5 +35,6 @@ export function verifyUnsubscribeToken(secret: string, token: string): Unsubscri
   if (parts[0] === "search" && parts[1]) return { kind: "search", id: parts[1] };
   if (parts[0] === "vehicle" && parts.length === 3) return { kind: "vehicle", userId: Number(parts[1]), listingId: Number(parts[2]) };
   if (parts[0] === "price" && parts[1]) return { kind: "price", id: Number(parts[1]) };
+  if (parts[0] === "review-invites" && parts.length === 2 && parts[1]) return { kind: "review-invites", email: parts[1] };
   return null;
 }

@@ -40,44 +40,55 @@ export async function authenticate(db: Database, email: string, password: string
   return row && ok ? Number(row.id) : null;
 }
 
+/**
+ * Saves the lead profile. A new email does not replace the current one: it waits in
+ * `pending_email` until its link is opened (verification.server.ts); the result says so.
+ */
 export async function updateProfile(
   db: Database,
   userId: number,
   p: { firstName?: string; lastName?: string; email: string; phone?: string; oneClickOptIn: boolean },
-): Promise<{ ok: true } | { error: "taken" }> {
-  const other = await db.kysely
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", p.email)
-    .where("id", "<>", userId)
-    .executeTakeFirst();
-  if (other) return { error: "taken" };
+): Promise<{ ok: true; pendingEmail: string | null } | { error: "taken" }> {
+  const current = await db.kysely.selectFrom("users").select(["email", "pending_email"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const changing = p.email !== current.email;
+  if (changing) {
+    const other = await db.kysely.selectFrom("users").select("id").where("email", "=", p.email).where("id", "<>", userId).executeTakeFirst();
+    if (other) return { error: "taken" };
+  }
   await db.kysely
     .updateTable("users")
     .set({
       first_name: p.firstName ?? "",
       last_name: p.lastName ?? "",
-      email: p.email,
+      // Typing the current address again cancels a pending change.
+      pending_email: changing ? p.email : null,
       phone: p.phone ?? "",
       one_click_opt_in: p.oneClickOptIn ? 1 : 0,
     })
     .where("id", "=", userId)
     .execute();
-  return { ok: true };
+  // A new link only when the pending address is new (saving the form again sends nothing more).
+  return { ok: true, pendingEmail: changing && current.pending_email !== p.email ? p.email : null };
 }
 
 /**
  * Deletes the account and every piece of personal data tied to it: sessions, saved vehicles and
- * searches (cascade), plus searches and price alerts held under its email address.
+ * searches (cascade), plus searches and price alerts held under its email address when that
+ * address is verified (an unverified account cannot wipe someone else's alerts).
  */
 export async function deleteUser(db: Database, userId: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+    const user = await trx.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
     if (!user) return;
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("saved_vehicles").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("saved_searches").where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)])).execute();
-    await trx.deleteFrom("price_alerts").where("email", "=", user.email).execute();
+    await trx.deleteFrom("saved_searches").where("user_id", "=", userId).execute();
+    // The account's devices are no longer told anything (decision 023).
+    await trx.deleteFrom("push_subscriptions").where("user_id", "=", userId).execute();
+    if (user.email_verified_at !== null) {
+      await trx.deleteFrom("saved_searches").where("email", "=", user.email).where("user_id", "is", null).execute();
+      await trx.deleteFrom("price_alerts").where("email", "=", user.email).execute();
+    }
     await trx.deleteFrom("users").where("id", "=", userId).execute();
   });
 }

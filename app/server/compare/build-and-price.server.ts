@@ -1,5 +1,5 @@
-// Build-and-price (SPEC.md section 2: "reached with makeCode, modelCode, ownerId, trim, year,
-// zip"; issue 8): one trim's configuration, its option packages with prices and the MSRP, and the
+// Build-and-price (docs/compare.md: "reached with makeCode, modelCode, ownerId, trim, year,
+// zip"): one trim's configuration, its option packages with prices and the MSRP, and the
 // dealers near the ZIP that carry the model (owners with active listings of it; distance from the
 // ZIP through the zips table), each linking to their listings of the model.
 import { sql } from "kysely";
@@ -57,7 +57,10 @@ export interface BuildDealer {
   state: string;
   zip: string;
   phone: string | null;
+  /** The dealer's own rating claim with its source (ADR 022). */
   rating: number | null;
+  ratingCount: number;
+  ratingSource: string | null;
   /** Active listings of this make and model. */
   count: number;
   /** Miles from the shopper's ZIP, when one is known. */
@@ -133,12 +136,25 @@ export async function loadBuildAndPrice(db: Database, q: BuildQuery, ctx?: Searc
     db.kysely
       .selectFrom("listings as l")
       .innerJoin("owners as o", "o.id", "l.owner_id")
-      .select(["o.id", "o.name", "o.city", "o.state", "o.zip", "o.phone", "o.rating", "o.lat", "o.lon", sql<number>`count(l.id)`.as("n")])
+      .select([
+        "o.id",
+        "o.name",
+        "o.city",
+        "o.state",
+        "o.zip",
+        "o.phone",
+        "o.rating",
+        "o.rating_count",
+        "o.rating_source",
+        "o.lat",
+        "o.lon",
+        sql<number>`count(l.id)`.as("n"),
+      ])
       .where("l.status", "=", "active")
       .where("l.make_code", "=", t.make_code)
       .where("l.model_code", "=", t.model_code)
       .where("o.seller_type", "=", "d")
-      .groupBy(["o.id", "o.name", "o.city", "o.state", "o.zip", "o.phone", "o.rating", "o.lat", "o.lon"])
+      .groupBy(["o.id", "o.name", "o.city", "o.state", "o.zip", "o.phone", "o.rating", "o.rating_count", "o.rating_source", "o.lat", "o.lon"])
       .execute(),
   ]);
   const chosen = new Set(q.pkg.map((p) => p.toUpperCase()));
@@ -150,7 +166,9 @@ export async function loadBuildAndPrice(db: Database, q: BuildQuery, ctx?: Searc
     state: r.state,
     zip: r.zip,
     phone: r.phone,
-    rating: r.rating === null ? null : Number(r.rating),
+    rating: r.rating === null || !r.rating_source ? null : Number(r.rating),
+    ratingCount: r.rating_count,
+    ratingSource: r.rating_source,
     count: Number(r.n),
     distance: place ? Math.round(distanceMiles(Number(place.lat), Number(place.lon), Number(r.lat), Number(r.lon))) : null,
     href: dealerListingsHref(t.make_code, t.model_code, Number(r.id), ctx),

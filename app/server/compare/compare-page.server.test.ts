@@ -1,19 +1,82 @@
 import { describe, expect, it } from "vitest";
 import type { ListingSummary } from "../../lib/listing.ts";
-import { buildGroups, userZipFromCookie } from "./compare-page.server.ts";
+import { buildGroups } from "./compare-page.server.ts";
 
 function listing(id: number, over: Partial<ListingSummary> = {}): ListingSummary {
   return {
-    id, vin: `VIN${id}`, status: "active", title: "t", listingType: "USED", year: 2021, makeCode: "TOYOTA", makeName: "Toyota",
-    modelCode: "RAV4", modelName: "RAV4", seriesCode: null, trimCode: null, trimName: "XLE", mileage: 30000, salePrice: 25000,
-    msrp: null, incentive: 0, dealRating: "good", marketPrice: 26000, bodyStyleCode: "SUVCROSS", bodyStyleName: "SUV / Crossover",
-    bodySubtypeCode: null, extColorSimple: "BLUE", extColorName: "Blue", intColorSimple: "BLACK", intColorName: "Black",
-    fuelTypeGroup: "GSL", fuelType: "Regular", driveGroup: "AWD4WD", drive: "All-Wheel Drive", engineCode: "4CYL",
-    engine: "2.5L 4-Cylinder", transmissionCode: "AUT", transmission: "Automatic", doors: 4, mpgCity: 27, mpgHighway: 35,
-    mpgCombined: 30, isMpge: false, electricRange: null, imageCount: 4, isHot: false, hasSpecialOffer: false, isReducedPrice: false,
-    viewCount: 1, certifiedProduct: null, homeServices: [], features: ["NAV"], vehicleHistory: [], moneyBackGuarantee: false,
-    dateListed: 0, sellerType: "d", location: { zip: "30301", lat: 33.75, lon: -84.39 },
-    owner: { id: 1, name: "Dealer", privateSeller: false, phone: null, website: null, logoUrl: null, street: null, city: "Atlanta", state: "GA", zip: "30301", rating: 4.5, ratingCount: 10, homeServices: [] },
+    id,
+    vin: `VIN${id}`,
+    status: "active",
+    title: "t",
+    listingType: "USED",
+    year: 2021,
+    makeCode: "TOYOTA",
+    makeName: "Toyota",
+    modelCode: "RAV4",
+    modelName: "RAV4",
+    seriesCode: null,
+    trimCode: null,
+    trimName: "XLE",
+    mileage: 30000,
+    salePrice: 25000,
+    msrp: null,
+    incentive: 0,
+    dealRating: "good",
+    marketPrice: 26000,
+    bodyStyleCode: "SUVCROSS",
+    bodyStyleName: "SUV / Crossover",
+    bodySubtypeCode: null,
+    extColorSimple: "BLUE",
+    extColorName: "Blue",
+    intColorSimple: "BLACK",
+    intColorName: "Black",
+    fuelTypeGroup: "GSL",
+    fuelType: "Regular",
+    driveGroup: "AWD4WD",
+    drive: "All-Wheel Drive",
+    engineCode: "4CYL",
+    engine: "2.5L 4-Cylinder",
+    transmissionCode: "AUT",
+    transmission: "Automatic",
+    doors: 4,
+    mpgCity: 27,
+    mpgHighway: 35,
+    mpgCombined: 30,
+    isMpge: false,
+    electricRange: null,
+    annualFuelCost: null,
+    imageCount: 4,
+    photos: [],
+    photoCount: 0,
+    isHot: false,
+    hasSpecialOffer: false,
+    isReducedPrice: false,
+    viewCount: 1,
+    certifiedProduct: null,
+    homeServices: [],
+    features: ["NAV"],
+    vehicleHistory: [],
+    vehicleHistorySource: null,
+    moneyBackGuarantee: false,
+    dateListed: 0,
+    sellerType: "d",
+    location: { zip: "30301", lat: 33.75, lon: -84.39 },
+    owner: {
+      id: 1,
+      name: "Dealer",
+      privateSeller: false,
+      phone: null,
+      website: null,
+      logoUrl: null,
+      street: null,
+      city: "Atlanta",
+      state: "GA",
+      zip: "30301",
+      rating: 4.5,
+      ratingCount: 10,
+      ratingSource: "Google reviews",
+      homeServices: [],
+    },
     ...over,
   };
 }
@@ -28,6 +91,37 @@ describe("compare rows", () => {
     expect(rowOf(g, "engine").differs).toBe(false);
     expect(rowOf(g, "feature-NAV").differs).toBe(true);
     expect(rowOf(g, "feature-NAV").cells.map((c) => c.has)).toEqual([true, false]);
+  });
+  it("counts only differences that matter: numbers past their threshold, never the seller's name or town", () => {
+    const a = listing(1, { owner: { ...listing(1).owner, id: 1, name: "North Motors", city: "Atlanta" } });
+    const close = listing(2, {
+      salePrice: 25400,
+      mileage: 31000,
+      mpgCombined: 31,
+      owner: { ...listing(2).owner, id: 2, name: "South Motors", city: "Decatur", rating: 4.3 },
+      location: { zip: "30030", lat: 33.77, lon: -84.3 },
+    });
+    const g = buildGroups([a, close], [{ code: "NAV", name: "Navigation" }], { lat: 33.75, lon: -84.39 });
+    const differing = g.flatMap((x) => x.rows).filter((r) => r.differs);
+    expect(differing.map((r) => r.key)).toEqual([]);
+    // The cells still show every value as it is.
+    expect(rowOf(g, "price").cells.map((c) => c.text)).toEqual(["$25,000", "$25,400"]);
+    expect(rowOf(g, "seller").cells.map((c) => c.text)).toEqual(["North Motors", "South Motors"]);
+    const far = listing(3, {
+      salePrice: 27500,
+      mileage: 52000,
+      year: 2019,
+      extColorName: "Red",
+      features: [],
+      location: { zip: "31401", lat: 32.08, lon: -81.09 },
+    });
+    const g2 = buildGroups([a, far], [{ code: "NAV", name: "Navigation" }], { lat: 33.75, lon: -84.39 });
+    expect(
+      g2
+        .flatMap((x) => x.rows)
+        .filter((r) => r.differs)
+        .map((r) => r.key),
+    ).toEqual(["price", "mileage", "year", "ext", "feature-NAV", "distance"]);
   });
   it("leaves a sold car out of the differences and shows it as no longer for sale", () => {
     const g = buildGroups([listing(1), listing(2), listing(3, { status: "sold", year: 2015, salePrice: 9000 })], [], null);
@@ -46,16 +140,5 @@ describe("compare rows", () => {
     expect(g.flatMap((x) => x.rows).some((r) => r.key === "distance")).toBe(false);
     const withZip = buildGroups([listing(1)], [], { lat: 33.75, lon: -84.39 });
     expect(rowOf(withZip, "distance").cells[0].text).toBe("Under 1 mi");
-  });
-});
-
-describe("userZipFromCookie", () => {
-  it("reads a real ZIP from ATC_USER_ZIP, plain or quoted, and nothing else", () => {
-    expect(userZipFromCookie("a=1; ATC_USER_ZIP=30301")).toBe("30301");
-    expect(userZipFromCookie('ATC_USER_ZIP="10001"')).toBe("10001");
-    expect(userZipFromCookie("ATC_USER_ZIP=00000")).toBeUndefined();
-    expect(userZipFromCookie("ATC_USER_ZIP=abcde")).toBeUndefined();
-    expect(userZipFromCookie("OTHER=30301")).toBeUndefined();
-    expect(userZipFromCookie(null)).toBeUndefined();
   });
 });

@@ -1,47 +1,30 @@
-// The /compare page (issue 8): up to 5 listings side by side. The ids live in the URL
+// The /compare page (docs/compare.md): up to 5 listings side by side. The ids live in the URL
 // (`/compare?ids=1,2,3`, shareable, no JavaScript needed); without ids the visitor's compare
 // cookie is used and the page offers the shareable URL. Garbage ids are ignored (the URL is
 // normalised by a redirect), unknown ids are dropped with a note, and a sold or expired listing
 // shows as such in its column, never as an error.
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { FUEL_TYPE_LABELS } from "../../lib/constants.ts";
-import { compareUrl, parseCompareIds, rowDiffers } from "../../lib/compare.ts";
+import { COMPARE_THRESHOLDS, FUEL_TYPE_LABELS } from "../../lib/constants.ts";
+import { compareUrl, numbersDiffer, parseCompareIds, rowDiffers, type NumberThreshold } from "../../lib/compare.ts";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../../lib/format.ts";
 import type { ListingSummary } from "../../lib/listing.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { DRIVE_GROUP_LABELS, TRANSMISSION_LABELS } from "../../lib/search-query.ts";
-import { vehicleImagePath } from "../../lib/vehicle-image.ts";
+import { listingTypeLabel } from "../../lib/listing-types.ts";
+import { vehicleImagePath } from "../../lib/vehicle-image-path.ts";
+import { photoFallbackUrl } from "../../lib/photos.ts";
 import { distanceMiles, normalizeQueryZip } from "../../lib/zip.ts";
 import { getDatabase, type Database } from "../db/connection.server.ts";
-import { getEnv } from "../env.server.ts";
+import { publicOrigin } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
-import { dealVerdict, resultsUrlFor } from "../pages/vehicle-page.server.ts";
-import { lookupZip } from "../reference/zip.server.ts";
+import { dealVerdict, resultsUrlFor } from "../../lib/vehicle-rules.ts";
+import { checkTypedZip, lookupZip } from "../reference/zip.server.ts";
 import { getSearchUrlContext } from "../services/url-context.server.ts";
+import { userZipFromCookie } from "../security/cookies.server.ts";
 import { readCompareIds } from "./compare.server.ts";
-
-/** The shopper's ZIP cookie the spec names (section 7, "Cookies: ATC_USER_ZIP ..."). */
-export const USER_ZIP_COOKIE = "ATC_USER_ZIP";
-
-/** The ZIP in the ATC_USER_ZIP cookie, when there is one and it is a real ZIP (a plain or JSON-quoted value). */
-export function userZipFromCookie(header: string | null): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== USER_ZIP_COOKIE) continue;
-    let value = part.slice(eq + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
-    const zip = normalizeQueryZip(value.replace(/^"|"$/g, ""));
-    if (zip && lookupZip(zip)) return zip;
-  }
-  return undefined;
-}
+import { dealerRatingSourceText, dealerRatingText } from "../../lib/trust-signals.ts";
 
 export interface CompareCell {
   text: string | null;
@@ -57,7 +40,11 @@ export interface CompareRow {
   key: string;
   label: string;
   cells: CompareCell[];
-  /** The cars still for sale do not all show the same value. */
+  /**
+   * The cars still for sale differ in a way that matters (docs/compare.md): words that are not
+   * the same, a feature one has and another lacks, numbers further apart than their threshold
+   * (COMPARE_THRESHOLDS). The seller's name and town never count: the distance and the rating do.
+   */
   differs: boolean;
 }
 
@@ -71,6 +58,8 @@ export interface CompareColumn {
   title: string;
   href: string;
   image: string;
+  /** The picture is the body-style drawing (no dealer photo yet): labelled as such. */
+  illustration: boolean;
   active: boolean;
   /** "Sold" / "Expired" for a listing no longer for sale. */
   status: string | null;
@@ -104,8 +93,6 @@ const querySchema = z.object({
   diff: z.string().max(10).nullable().catch(null),
 });
 
-const CONDITION: Record<string, string> = { NEW: "New", USED: "Used", CERTIFIED: "Certified", "3P_CERT": "Certified" };
-
 function titleCase(s: string): string {
   return s ? s.charAt(0).toUpperCase() + s.slice(1).toLowerCase() : s;
 }
@@ -130,6 +117,19 @@ async function featureNames(db: Database, codes: string[]): Promise<{ code: stri
   return rows.map((r) => ({ code: r.code, name: r.name, group: r.display_group }));
 }
 
+/** How a row's values are told apart: as words (the default), as numbers with a threshold, or not at all. */
+type Difference =
+  | { by: "text"; value?: (c: CompareCell) => string | null }
+  | { by: "number"; value: (i: number) => number | null; threshold: NumberThreshold }
+  | { by: "never" };
+
+/** One number for a car's fuel economy: combined, else the mean of city and highway. */
+function economyValue(l: ListingSummary): number | null {
+  if (l.mpgCombined !== null) return l.mpgCombined;
+  if (l.mpgCity !== null && l.mpgHighway !== null) return (l.mpgCity + l.mpgHighway) / 2;
+  return null;
+}
+
 /** Builds the rows; a row's `differs` looks only at the cars still for sale. */
 export function buildGroups(
   listings: ListingSummary[],
@@ -137,11 +137,23 @@ export function buildGroups(
   place: { lat: number; lon: number } | null,
 ): CompareGroup[] {
   const active = listings.map((l) => l.status === "active");
-  const row = (key: string, label: string, cells: CompareCell[], compareBy: (c: CompareCell) => string | null = (c) => c.text): CompareRow => ({
-    key,
-    label,
-    cells,
-    differs: rowDiffers(cells.filter((_, i) => active[i]).map(compareBy)),
+  const row = (key: string, label: string, cells: CompareCell[], diff: Difference = { by: "text" }): CompareRow => {
+    const live = cells.map((_, i) => i).filter((i) => active[i]);
+    const differs =
+      diff.by === "never"
+        ? false
+        : diff.by === "number"
+          ? numbersDiffer(
+              live.map((i) => diff.value(i)),
+              diff.threshold,
+            )
+          : rowDiffers(live.map((i) => (diff.value ?? ((c: CompareCell) => c.text))(cells[i]!)));
+    return { key, label, cells, differs };
+  };
+  const numeric = (threshold: NumberThreshold, value: (l: ListingSummary) => number | null): Difference => ({
+    by: "number",
+    threshold,
+    value: (i) => value(listings[i]!),
   });
   const gone = (i: number) => !active[i];
   const cellsOf = (f: (l: ListingSummary) => CompareCell) => listings.map((l) => f(l));
@@ -151,6 +163,7 @@ export function buildGroups(
       "price",
       "Price",
       listings.map((l, i) => ({ text: gone(i) ? null : formatPrice(l.salePrice), note: gone(i) ? "No longer for sale" : null })),
+      numeric(COMPARE_THRESHOLDS.price, (l) => l.salePrice),
     ),
     row(
       "deal",
@@ -159,23 +172,80 @@ export function buildGroups(
         const v = gone(i) ? null : dealVerdict(l.salePrice, l.dealRating, l.marketPrice);
         return v ? { text: DEAL_LABELS[v.rating] ?? v.rating, deal: v.rating, note: v.reason } : { text: null };
       }),
-      (c) => c.deal ?? null,
+      { by: "text", value: (c) => c.deal ?? null },
     ),
-    row("mileage", "Mileage", cellsOf((l) => ({ text: formatMiles(l.mileage) }))),
-    row("year", "Year", cellsOf((l) => ({ text: String(l.year) }))),
-    row("condition", "Condition", cellsOf((l) => ({ text: CONDITION[l.listingType] ?? "Used" }))),
+    row(
+      "mileage",
+      "Mileage",
+      cellsOf((l) => ({ text: formatMiles(l.mileage) })),
+      numeric(COMPARE_THRESHOLDS.mileage, (l) => l.mileage),
+    ),
+    row(
+      "year",
+      "Year",
+      cellsOf((l) => ({ text: String(l.year) })),
+      numeric(COMPARE_THRESHOLDS.year, (l) => l.year),
+    ),
+    row(
+      "condition",
+      "Condition",
+      cellsOf((l) => ({ text: listingTypeLabel(l.listingType) })),
+    ),
   ];
   const specs: CompareRow[] = [
-    row("body", "Body style", cellsOf((l) => ({ text: l.bodyStyleName }))),
-    row("engine", "Engine", cellsOf((l) => ({ text: l.engine ?? l.engineCode }))),
-    row("drive", "Drivetrain", cellsOf((l) => ({ text: l.drive ?? DRIVE_GROUP_LABELS[l.driveGroup] ?? l.driveGroup }))),
-    row("transmission", "Transmission", cellsOf((l) => ({ text: l.transmission ?? TRANSMISSION_LABELS[l.transmissionCode] ?? l.transmissionCode }))),
-    row("fuel", "Fuel type", cellsOf((l) => ({ text: l.fuelType ?? FUEL_TYPE_LABELS[l.fuelTypeGroup] ?? l.fuelTypeGroup }))),
-    row("economy", "MPG / MPGe", cellsOf((l) => ({ text: economy(l) }))),
-    row("range", "Electric range", cellsOf((l) => ({ text: l.electricRange ? `${formatInt(l.electricRange)} mi` : null }))),
-    row("ext", "Exterior color", cellsOf((l) => ({ text: l.extColorName ?? titleCase(l.extColorSimple) }))),
-    row("int", "Interior color", cellsOf((l) => ({ text: l.intColorName ?? titleCase(l.intColorSimple) }))),
-    row("doors", "Doors", cellsOf((l) => ({ text: String(l.doors) }))),
+    row(
+      "body",
+      "Body style",
+      cellsOf((l) => ({ text: l.bodyStyleName })),
+    ),
+    row(
+      "engine",
+      "Engine",
+      cellsOf((l) => ({ text: l.engine ?? l.engineCode })),
+    ),
+    row(
+      "drive",
+      "Drivetrain",
+      cellsOf((l) => ({ text: l.drive ?? DRIVE_GROUP_LABELS[l.driveGroup] ?? l.driveGroup })),
+    ),
+    row(
+      "transmission",
+      "Transmission",
+      cellsOf((l) => ({ text: l.transmission ?? TRANSMISSION_LABELS[l.transmissionCode] ?? l.transmissionCode })),
+    ),
+    row(
+      "fuel",
+      "Fuel type",
+      cellsOf((l) => ({ text: l.fuelType ?? FUEL_TYPE_LABELS[l.fuelTypeGroup] ?? l.fuelTypeGroup })),
+    ),
+    row(
+      "economy",
+      "MPG / MPGe",
+      cellsOf((l) => ({ text: economy(l) })),
+      numeric(COMPARE_THRESHOLDS.economy, economyValue),
+    ),
+    row(
+      "range",
+      "Electric range",
+      cellsOf((l) => ({ text: l.electricRange ? `${formatInt(l.electricRange)} mi` : null })),
+      numeric(COMPARE_THRESHOLDS.range, (l) => l.electricRange || null),
+    ),
+    row(
+      "ext",
+      "Exterior color",
+      cellsOf((l) => ({ text: l.extColorName ?? titleCase(l.extColorSimple) })),
+    ),
+    row(
+      "int",
+      "Interior color",
+      cellsOf((l) => ({ text: l.intColorName ?? titleCase(l.intColorSimple) })),
+    ),
+    row(
+      "doors",
+      "Doors",
+      cellsOf((l) => ({ text: String(l.doors) })),
+      numeric(COMPARE_THRESHOLDS.doors, (l) => l.doors),
+    ),
   ].filter((r) => r.key !== "range" || r.cells.some((c) => c.text !== null));
   const featureRows = features.map((f) =>
     row(
@@ -188,12 +258,26 @@ export function buildGroups(
     ),
   );
   const seller: CompareRow[] = [
-    row("seller", "Seller", cellsOf((l) => ({ text: l.owner.privateSeller ? "Private seller" : l.owner.name }))),
-    row("location", "Location", cellsOf((l) => ({ text: `${l.owner.city}, ${l.owner.state}` }))),
+    row(
+      "seller",
+      "Seller",
+      cellsOf((l) => ({ text: l.owner.privateSeller ? "Private seller" : l.owner.name })),
+      { by: "never" },
+    ),
+    row(
+      "location",
+      "Location",
+      cellsOf((l) => ({ text: `${l.owner.city}, ${l.owner.state}` })),
+      { by: "never" },
+    ),
     row(
       "rating",
       "Seller rating",
-      cellsOf((l) => ({ text: l.owner.rating === null ? null : `${l.owner.rating.toFixed(1)} of 5`, note: l.owner.rating === null ? null : `${formatInt(l.owner.ratingCount)} reviews` })),
+      cellsOf((l) => {
+        const text = dealerRatingText(l.owner);
+        return { text, note: text === null ? null : dealerRatingSourceText(l.owner) };
+      }),
+      numeric(COMPARE_THRESHOLDS.rating, (l) => (dealerRatingText(l.owner) === null ? null : l.owner.rating)),
     ),
   ];
   if (place) {
@@ -205,6 +289,7 @@ export function buildGroups(
           const miles = Math.round(distanceMiles(place.lat, place.lon, l.location.lat, l.location.lon));
           return { text: miles === 0 ? "Under 1 mi" : `${formatInt(miles)} mi` };
         }),
+        numeric(COMPARE_THRESHOLDS.distance, (l) => distanceMiles(place.lat, place.lon, l.location.lat, l.location.lon)),
       ),
     );
   }
@@ -220,9 +305,8 @@ export async function loadComparePage(request: Request, url: URL): Promise<Compa
   if (!getFlags().compare) throw data(null, { status: 404, statusText: "Not Found" });
   const q = querySchema.parse({ ids: url.searchParams.get("ids"), zip: url.searchParams.get("zip"), diff: url.searchParams.get("diff") });
   const onlyDifferences = q.diff === "1" || q.diff === "on" || q.diff === "true";
-  const typedZip = (q.zip ?? "").trim();
+  const { typed: typedZip, error: zipError } = checkTypedZip(q.zip);
   const queryZip = normalizeQueryZip(typedZip);
-  const zipError = typedZip !== "" && (!queryZip || !lookupZip(queryZip)) ? "Enter a valid ZIP Code" : null;
 
   const inList = await readCompareIds(request);
   let ids: number[];
@@ -237,10 +321,16 @@ export async function loadComparePage(request: Request, url: URL): Promise<Compa
       else next.searchParams.delete("ids");
       throw redirect(`${next.pathname}${next.search}`.replace(/%2C/g, ","), 302);
     }
-    source = ids.length > 0 ? "url" : "none";
+    // The shopper's own list at its shareable address acts on the list (the cookie).
+    source = ids.length === 0 ? "none" : ids.join(",") === inList.join(",") ? "cookie" : "url";
+  } else if (inList.length > 0) {
+    // The page a shopper reaches from the header or the compare bar has a shareable address.
+    const next = new URL(url);
+    next.searchParams.set("ids", inList.join(","));
+    throw redirect(`${next.pathname}${next.search}`.replace(/%2C/g, ","), 302);
   } else {
-    ids = inList;
-    source = ids.length > 0 ? "cookie" : "none";
+    ids = [];
+    source = "none";
   }
 
   const db = await getDatabase();
@@ -252,17 +342,18 @@ export async function loadComparePage(request: Request, url: URL): Promise<Compa
   const allFeatureCodes = [...new Set(listings.flatMap((l) => l.features))];
   const [features, ctx] = await Promise.all([featureNames(db, allFeatureCodes), getSearchUrlContext()]);
   const groups = buildGroups(listings, features, place);
-  const origin = getEnv().PUBLIC_ORIGIN.replace(/\/+$/, "");
+  const origin = publicOrigin();
 
   return {
     columns: listings.map((l) => ({
       id: l.id,
       title: [l.year, l.makeName, l.modelName, l.trimName].filter(Boolean).join(" "),
       href: PATHS.vehicle(l.id),
-      image: vehicleImagePath(l.bodyStyleCode, l.extColorSimple, 0),
+      image: l.photos[0] ? photoFallbackUrl(l.photos[0], 640) : vehicleImagePath(l.bodyStyleCode, l.extColorSimple, 0),
+      illustration: !l.photos[0],
       active: l.status === "active",
       status: l.status === "sold" ? "Sold" : l.status === "expired" ? "Listing expired" : null,
-      condition: CONDITION[l.listingType] ?? "Used",
+      condition: listingTypeLabel(l.listingType),
       similarHref: resultsUrlFor(l, ctx),
     })),
     groups,

@@ -1,25 +1,32 @@
-// The visitor's compare list (issue 8): up to COMPARE_LIMIT listing ids in the `fc_compare`
+// The visitor's compare list (docs/compare.md): up to COMPARE_LIMIT listing ids in the `fc_compare`
 // cookie, added and removed by POST forms (fetchers when JavaScript runs). The results page's
 // card action, the compare bar, the vehicle page's button and the /compare page all go through
 // here. The accounts area merges the cookie into an account with `mergeCompareIds`.
-import { createCookie, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { SITE_COOKIES } from "../security/cookies.server.ts";
 import { z } from "zod";
 import { COMPARE_LIMIT } from "../../lib/constants.ts";
-import { COMPARE_DRAWER_ANCHOR, addOutcome, addToCompare, mergeCompareIds, removeFromCompare, safeReturnPath, type AddOutcome, type CompareItem } from "../../lib/compare.ts";
+import {
+  COMPARE_DRAWER_ANCHOR,
+  addOutcome,
+  addToCompare,
+  mergeCompareIds,
+  removeFromCompare,
+  safeReturnPath,
+  type AddOutcome,
+  type CompareItem,
+} from "../../lib/compare.ts";
 import { PATHS } from "../../lib/routes.ts";
-import { vehicleImagePath } from "../../lib/vehicle-image.ts";
+import { vehicleImagePath } from "../../lib/vehicle-image-path.ts";
+import { photoFallbackUrl } from "../../lib/photos.ts";
 import type { Database } from "../db/connection.server.ts";
 import { getFlags } from "../flags.server.ts";
+import type { Flags } from "../../lib/flags.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 
 export { addToCompare, mergeCompareIds, removeFromCompare };
 
-export const compareCookie = createCookie("fc_compare", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 30,
-});
+export const compareCookie = SITE_COOKIES.compare;
 
 const compareIdsSchema = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(COMPARE_LIMIT);
 
@@ -46,8 +53,13 @@ export interface CompareStatus {
 }
 
 export async function compareStatus(request: Request): Promise<CompareStatus> {
-  const enabled = getFlags().compare;
-  const ids = enabled ? await readCompareIds(request) : [];
+  return compareStatusOf(getFlags().compare ? await readCompareIds(request) : [], getFlags());
+}
+
+/** The compare state from the ids the shopper context read. */
+export function compareStatusOf(cookieIds: number[], flags: Pick<Flags, "compare">): CompareStatus {
+  const enabled = flags.compare;
+  const ids = enabled ? cookieIds : [];
   return { enabled, ids, full: ids.length >= COMPARE_LIMIT };
 }
 
@@ -58,7 +70,8 @@ export async function loadCompareItems(db: Database, ids: readonly number[]): Pr
     id: l.id,
     title: [l.year, l.makeName, l.modelName, l.trimName].filter(Boolean).join(" "),
     price: l.salePrice,
-    image: vehicleImagePath(l.bodyStyleCode, l.extColorSimple, 0),
+    // The dealer's primary photo; without one, the drawing (docs/photos.md).
+    image: l.photos[0] ? photoFallbackUrl(l.photos[0], 320) : vehicleImagePath(l.bodyStyleCode, l.extColorSimple, 0),
     href: PATHS.vehicle(l.id),
     active: l.status === "active",
   }));
@@ -70,7 +83,8 @@ export async function loadCompareItems(db: Database, ids: readonly number[]): Pr
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const compareFormSchema = z.object({
-  intent: z.enum(["add", "remove", "clear"]).catch("add"),
+  /** No intent is an add (a card's Compare button); an unknown one is refused. */
+  intent: z.enum(["add", "remove", "clear"]).default("add"),
   /** The listing id: `compare` (the results card's button value) or `id`. */
   id: idField.optional().catch(undefined),
   /** "fetch" when posted by a fetcher (no redirect wanted). */
@@ -98,15 +112,23 @@ function field(form: FormData, name: string): string | undefined {
  */
 export async function handleCompareAction(request: Request, fallback: string) {
   if (!getFlags().compare) throw data(null, { status: 404, statusText: "Not Found" });
-  const form = await request.formData();
+  return handleCompareForm(await request.formData(), await readCompareIds(request), getFlags(), fallback);
+}
+
+/** The compare form already read, with the ids the shopper's cookie holds (the request context). */
+export async function handleCompareForm(form: FormData, current: number[], flags: Pick<Flags, "compare">, fallback: string) {
+  if (!flags.compare) throw data(null, { status: 404, statusText: "Not Found" });
   const parsed = compareFormSchema.safeParse({
     intent: field(form, "intent"),
     id: field(form, "id") ?? field(form, "compare"),
     via: field(form, "via") ?? "form",
     returnTo: field(form, "returnTo"),
   });
-  const input = parsed.success ? parsed.data : { intent: "add" as const, id: undefined, via: "form" as const, returnTo: undefined };
-  const current = await readCompareIds(request);
+  if (!parsed.success) {
+    const refused: CompareActionResult = { ok: false, ids: current, outcome: "invalid", openDrawer: false };
+    return data(refused, { status: 400 });
+  }
+  const input = parsed.data;
   let ids = current;
   let outcome: CompareActionResult["outcome"];
   if (input.intent === "clear") {
@@ -133,9 +155,4 @@ export async function handleCompareAction(request: Request, fallback: string) {
   if (result.openDrawer) back.hash = COMPARE_DRAWER_ANCHOR;
   else if (outcome === "added" && input.id !== undefined && input.returnTo === undefined) back.hash = `listing-${input.id}`;
   return redirect(`${back.pathname}${back.search}${back.hash}`, { status: 303, headers });
-}
-
-/** The results route's action (the card's Compare button posts `compare=N` to the page itself). */
-export async function compareAction(request: Request, pageUrl: URL) {
-  return handleCompareAction(request, `${pageUrl.pathname}${pageUrl.search}`);
 }

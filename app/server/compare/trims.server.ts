@@ -1,4 +1,4 @@
-// "Compare {make} {model} Trims" (SPEC.md section 2, issue 8): one model year's trims from the
+// "Compare {make} {model} Trims" (docs/compare.md): one model year's trims from the
 // reference catalogue (ref_trims) with MSRP, engine, drive, MPG / MPGe and range, narrowed by a
 // fuel-type dropdown, each with a 'Custom Order Yours' link to build-and-price. Used by
 // /compare/trims and meant to be embedded in the results page's model-reference tab.
@@ -124,8 +124,20 @@ export async function loadCompareTrims(db: Database, q: CompareTrimsQuery, now: 
   const trims: TrimRecord[] = await db.kysely
     .selectFrom("ref_trims")
     .select([
-      "id", "year", "trim_name", "trim_rank", "msrp", "engine", "drive", "fuel_type_group", "fuel_type",
-      "epa_city", "epa_hwy", "epa_mpge_city", "epa_mpge_hwy", "electric_range",
+      "id",
+      "year",
+      "trim_name",
+      "trim_rank",
+      "msrp",
+      "engine",
+      "drive",
+      "fuel_type_group",
+      "fuel_type",
+      "epa_city",
+      "epa_hwy",
+      "epa_mpge_city",
+      "epa_mpge_hwy",
+      "electric_range",
     ])
     .where("make_code", "=", q.makeCode)
     .where("model_code", "=", q.modelCode)
@@ -184,8 +196,6 @@ export async function loadCompareTrims(db: Database, q: CompareTrimsQuery, now: 
 /** Makes, and a make's models, for the page's own picker when no model is chosen yet. */
 export async function loadTrimPicker(db: Database, makeCode: string | undefined) {
   const makes = await db.kysely.selectFrom("ref_makes").select(["code", "name"]).orderBy("name").execute();
-  const models = makeCode
-    ? await db.kysely.selectFrom("ref_models").select(["code", "name"]).where("make_code", "=", makeCode).orderBy("name").execute()
-    : [];
+  const models = makeCode ? await db.kysely.selectFrom("ref_models").select(["code", "name"]).where("make_code", "=", makeCode).orderBy("name").execute() : [];
   return { makes, models, makeCode: makes.some((m) => m.code === makeCode) ? makeCode! : null };
 }

@@ -32,7 +32,10 @@ describe.runIf(postgres)("PostgreSQL pool", () => {
       await new Promise((r) => setTimeout(r, 200));
       // The next query is answered, on a new connection of the same database.
       expect((await pool.query<{ d: string }>("SELECT current_database() AS d")).rows[0]!.d).toBe(database);
-      const zips = await t.db.kysely.selectFrom("zips").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+      const zips = await t.db.kysely
+        .selectFrom("zips")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(zips.n)).toBe(0);
       expect(unhandled).toEqual([]);
     } finally {

@@ -12,6 +12,7 @@ import { adaptDatabaseSync } from "./sqlite-adapter.server.ts";
 import { migrationsFor } from "./migrations.server.ts";
 import type { DB } from "./schema.server.ts";
 import { getEnv } from "../env.server.ts";
+import { processSingleton, processSlot } from "../singleton.server.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -110,26 +111,21 @@ export async function migrate(db: Database): Promise<string[]> {
 }
 
 // The app's server bundle and the Node entry both reach the database through this singleton,
-// kept on globalThis so both module instances (Vite's bundle and the plain import) share one.
-const KEY = Symbol.for("forecourt.database");
-type Holder = { [KEY]?: Promise<Database> };
+// a process singleton so both module instances (Vite's bundle and the plain import) share one.
+const databaseSlot = processSlot<Promise<Database>>("database");
 
 export function getDatabase(options?: OpenOptions): Promise<Database> {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
+  return processSingleton("database", () => {
     const env = getEnv();
     const opts = options ?? { databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH, sqliteSynchronous: env.SQLITE_SYNCHRONOUS };
-    holder[KEY] = openDatabase(opts).catch((e) => {
-      delete holder[KEY];
+    return openDatabase(opts).catch((e) => {
+      databaseSlot.clear();
       throw e;
     });
-  }
-  return holder[KEY]!;
+  });
 }
 
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as Holder;
-  const p = holder[KEY];
-  delete holder[KEY];
+  const p = databaseSlot.clear();
   if (p) await (await p).close();
 }

@@ -1,9 +1,15 @@
 // Versioned migrations, applied at start-up by Kysely's Migrator on both databases.
 // Never edit a migration that has landed: add the next one.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "./connection.server.ts";
-import { migration004Accounts, migration004AccountsVehicleAlerts, migration008RecentViews } from "../accounts/migration.server.ts";
+import { migration015DealerReviews, migration015ExpertReviews, migration015Reviews, migration015SafetyRatings } from "../research/migration.server.ts";
+import {
+  migration004Accounts,
+  migration004AccountsVehicleAlerts,
+  migration008RecentViews,
+  migration011EmailVerification,
+} from "../accounts/migration.server.ts";
 
 type AnyDb = Kysely<any>;
 
@@ -256,7 +262,7 @@ function migration001(dialect: Dialect): Migration {
   };
 }
 
-/** Issue 6: outgoing mail, written in the same request as what causes it and sent by a separate loop. */
+/** Outgoing mail (docs/vehicle-page.md, Mail), written in the same request as what causes it and sent by a separate loop. */
 function migration002MailOutbox(dialect: Dialect): Migration {
   const t = types(dialect);
   const pg = dialect === "postgres";
@@ -288,7 +294,7 @@ function migration002MailOutbox(dialect: Dialect): Migration {
 }
 
 /**
- * Issue 6: the price verdict's inputs and outputs on listings, leads (contact the seller, make
+ * The price verdict's inputs and outputs on listings, leads (contact the seller, make
  * offer) and listing reports.
  */
 function migration003VehicleLeadsReports(dialect: Dialect): Migration {
@@ -382,6 +388,223 @@ function migration009ListingViewDays(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Dealer photos (docs/photos.md): the processed pictures by content hash, a listing's ordered photo
+ * references (each one also the job that fetches and processes it, claimed with a lease), and the
+ * source -> hash memory that lets a re-import skip the download.
+ */
+function migration010ListingPhotos(dialect: Dialect): Migration {
+  const t = types(dialect);
+  const pg = dialect === "postgres";
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("photos")
+        .addColumn("hash", "text", (c) => c.primaryKey())
+        .addColumn("width", "integer", (c) => c.notNull())
+        .addColumn("height", "integer", (c) => c.notNull())
+        .addColumn("widths", "text", (c) => c.notNull())
+        .addColumn("color", "text", (c) => c.notNull())
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("listing_photos")
+        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("position", "integer", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("base_dir", "text")
+        .addColumn("feed_row", "integer")
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("reason", "text")
+        .addColumn("photo_hash", "text")
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("run_after", t.big, (c) => c.notNull())
+        .addColumn("lease_owner", "text")
+        .addColumn("lease_until", t.big)
+        .addColumn("updated_at", t.big, (c) => c.notNull())
+        .addUniqueConstraint("listing_photos_position", ["listing_id", "position"])
+        .execute();
+      // Partial: only pending jobs are looked up by due time. (A full (state, run_after) index
+      // tempted SQLite to read every ready photo for a page's cards instead of using the
+      // listing's own rows: +200 ms a results page at 150,000 photos.)
+      await db.schema.createIndex("listing_photos_due").on("listing_photos").column("run_after").where(sql.ref("state"), "=", sql.lit("pending")).execute();
+      await db.schema
+        .createTable("photo_sources")
+        .addColumn("source", "text", (c) => c.primaryKey())
+        .addColumn("hash", "text", (c) => c.notNull())
+        .addColumn("seen_at", t.big, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
+ * Rate-limit counters shared by every app instance on this database (ADR 021): one row per key,
+ * the points taken in the current window and when the window ends (epoch ms). Written by the
+ * rate-limiter-flexible store in app/server/security/rate-limit-store.server.ts.
+ */
+function migration012RateLimits(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("points", "integer", (c) => c.notNull())
+        .addColumn("expire", t.big)
+        .execute();
+      await db.schema.createIndex("rate_limits_expire").on("rate_limits").column("expire").execute();
+    },
+  };
+}
+
+/** The one-click unsubscribe URL an alert mail carries in its List-Unsubscribe header (RFC 8058). */
+function migration012MailListUnsubscribe(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("mail_outbox").addColumn("list_unsubscribe", "text").execute();
+    },
+  };
+}
+
+/**
+ * Only true trust signals (ADR 022): a dealer's rating shows only with the source the dealer's
+ * feed names, and a vehicle history says who stated it (a provider, or else the seller). Ratings
+ * stored before had no source (the demo generator invented them): they are dropped.
+ */
+function migration013TrustSignals(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("owners").addColumn("rating_source", "text").execute();
+      await db.schema.alterTable("listings").addColumn("vehicle_history_source", "text").execute();
+      await sql`UPDATE owners SET rating = NULL, rating_count = 0`.execute(db);
+    },
+  };
+}
+
+/**
+ * Web push (decision 023): a browser's push subscription (RFC 8030 endpoint, RFC 8291 keys), held
+ * for a visitor and, once signed in, an account. A push service answering 404/410 deletes it.
+ */
+function migration014PushSubscriptions(dialect: Dialect): Migration {
+  const t = types(dialect);
+  const pg = dialect === "postgres";
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("push_subscriptions")
+        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("endpoint", "text", (c) => c.notNull().unique())
+        .addColumn("p256dh", "text", (c) => c.notNull())
+        .addColumn("auth", "text", (c) => c.notNull())
+        .addColumn("brand", "text", (c) => c.notNull())
+        .addColumn("pixall_id", "text", (c) => c.notNull())
+        .addColumn("visitor_id", "text")
+        .addColumn("user_id", t.big, (c) => c.references("users.id").onDelete("cascade"))
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("push_subscriptions_user").on("push_subscriptions").column("user_id").execute();
+    },
+  };
+}
+
+/**
+ * No stale or bait listings (docs/decisions/030-no-stale-or-bait-listings.md): when the feed last
+ * confirmed a listing, and why a listing is held for an operator (and the price one let through).
+ */
+function migration016ListingChecks(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("listings").addColumn("confirmed_at", t.big).execute();
+      await db.schema.alterTable("listings").addColumn("hold_reason", "text").execute();
+      await db.schema.alterTable("listings").addColumn("hold_cleared_price", "integer").execute();
+      await db.schema.createIndex("listings_status_confirmed").on("listings").columns(["status", "confirmed_at"]).execute();
+    },
+  };
+}
+
+/**
+ * Engine Displacement in litres (docs/search-index.md): a combustion engine's code becomes its
+ * displacement to one decimal ("2.5L"), no longer its cylinder count (the Cylinders filter has
+ * those); electric and fuel-cell drives keep their names. The reference tables follow when the
+ * catalogue is loaded again (its fingerprint changed).
+ */
+function migration016EngineDisplacement(dialect: Dialect): Migration {
+  const litres = dialect === "postgres" ? sql`round(COALESCE(displacement, 1)::numeric, 1)::text || 'L'` : sql`printf('%.1fL', COALESCE(displacement, 1))`;
+  return {
+    async up(db: AnyDb) {
+      await sql`UPDATE listings SET engine_code = CASE WHEN fuel_type_group = 'ELE' THEN 'ELECTRIC' WHEN fuel_type_group = 'HYD' THEN 'FUELCELL' ELSE ${litres} END`.execute(
+        db,
+      );
+    },
+  };
+}
+
+/** First-party page-event counts per UTC day, added to by every app instance (docs/analytics.md). */
+function migration016Analytics(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("analytics_daily")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("event", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("count", t.big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("analytics_daily_pk", ["day", "event", "label"])
+        .execute();
+    },
+  };
+}
+
+/**
+ * Online buying (docs/online-buying.md, ADR 028): a dealer's opt-in from its feed
+ * (`dealer_online_buying`), and the shoppers' saved deals behind the shareable deal page (an id
+ * that cannot be guessed, the car, the deal type and its terms as JSON).
+ */
+function migration019DealsOnlineBuying(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable("owners")
+        .addColumn("ecommerce_opt_in", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      // Dealers that already said they sell online (BUY_ONLINE among their home services) keep
+      // doing so; every later feed states it with its own opt-in field (docs/online-buying.md).
+      await sql`UPDATE owners SET ecommerce_opt_in = 1 WHERE home_services LIKE '%,BUY_ONLINE,%'`.execute(db);
+      await db.schema
+        .createTable("deals")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("deal_type", "text", (c) => c.notNull())
+        .addColumn("terms", "text", (c) => c.notNull())
+        .addColumn("price", t.big, (c) => c.notNull())
+        .addColumn("created_at", t.big, (c) => c.notNull())
+        .addColumn("updated_at", t.big, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("deals_listing").on("deals").column("listing_id").execute();
+    },
+  };
+}
+
+/**
+ * The true monthly cost (docs/decisions/031-monthly-cost.md): the EPA annual fuel cost of a trim
+ * (`fuelCost08`) in the reference table and on every listing, where both search engines filter
+ * and sort on it. Existing listings get theirs when the catalogue is stored again (its
+ * fingerprint includes the fuel cost: app/server/reference/store.server.ts).
+ */
+function migration020AnnualFuelCost(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("ref_trims").addColumn("annual_fuel_cost", "integer").execute();
+      await db.schema.alterTable("listings").addColumn("annual_fuel_cost", "integer").execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
@@ -392,5 +615,20 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "004-accounts-2-vehicle-alerts": migration004AccountsVehicleAlerts(),
     "008-recent-views": migration008RecentViews(dialect),
     "009-listing-view-days": migration009ListingViewDays(dialect),
+    "010-listing-photos": migration010ListingPhotos(dialect),
+    "011-email-verification": migration011EmailVerification(dialect),
+    "012-rate-limits": migration012RateLimits(dialect),
+    "012-mail-list-unsubscribe": migration012MailListUnsubscribe(),
+    "013-trust-signals": migration013TrustSignals(),
+    "014-push-subscriptions": migration014PushSubscriptions(dialect),
+    "015-reviews": migration015Reviews(dialect),
+    "015-safety-ratings": migration015SafetyRatings(dialect),
+    "015-dealer-reviews": migration015DealerReviews(dialect),
+    "015-expert-reviews": migration015ExpertReviews(dialect),
+    "016-listing-checks": migration016ListingChecks(dialect),
+    "016-engine-displacement": migration016EngineDisplacement(dialect),
+    "016-analytics": migration016Analytics(dialect),
+    "019-deals-online-buying": migration019DealsOnlineBuying(dialect),
+    "020-annual-fuel-cost": migration020AnnualFuelCost(),
   };
 }

@@ -1,6 +1,7 @@
 // A small raw-SQL executor over both databases for bulk writes, where the query builder's
 // per-row cost matters. SQL is written with `?` placeholders; PostgreSQL gets `$n`.
 import type { Database } from "./connection.server.ts";
+import { pgTransaction, sqliteTransaction } from "./transaction.server.ts";
 
 export interface RawTx {
   readonly dialect: Database["dialect"];
@@ -26,38 +27,22 @@ export async function withTransaction<T>(db: Database, fn: (tx: RawTx) => Promis
         return raw.prepare(sql).all(...(params as never[])) as T[];
       },
     };
-    raw.exec("BEGIN IMMEDIATE");
-    try {
-      const out = await fn(tx);
-      raw.exec("COMMIT");
-      return out;
-    } catch (e) {
-      raw.exec("ROLLBACK");
-      throw e;
-    }
+    return sqliteTransaction(raw, () => fn(tx), "BEGIN IMMEDIATE");
   }
-  const client = await db.pool!.connect();
-  const tx: RawTx = {
-    dialect: "postgres",
-    async exec(sql, params = []) {
-      await client.query(toPgPlaceholders(sql), params);
-    },
-    async all<T>(sql: string, params: unknown[] = []) {
-      return (await client.query(toPgPlaceholders(sql), params)).rows as T[];
-    },
-  };
-  try {
-    await client.query("BEGIN");
-    if (lockKey !== undefined) await client.query("SELECT pg_advisory_xact_lock($1)", [lockKey]);
-    const out = await fn(tx);
-    await client.query("COMMIT");
-    return out;
-  } catch (e) {
-    await client.query("ROLLBACK");
-    throw e;
-  } finally {
-    client.release();
-  }
+  return pgTransaction(
+    db.pool!,
+    (client) =>
+      fn({
+        dialect: "postgres",
+        async exec(sql, params = []) {
+          await client.query(toPgPlaceholders(sql), params);
+        },
+        async all<T>(sql: string, params: unknown[] = []) {
+          return (await client.query(toPgPlaceholders(sql), params)).rows as T[];
+        },
+      }),
+    lockKey,
+  );
 }
 
 /** Inserts rows (all with the same keys) in multi-row statements. */

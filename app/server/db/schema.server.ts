@@ -2,10 +2,14 @@
 // milliseconds (bigint, parsed to number), booleans are 0/1 integers, multi-valued attributes
 // (features, home services, vehicle history) are comma-delimited code lists with leading and
 // trailing commas (",NAV,HEATED_SEATS,") so `LIKE '%,NAV,%'` is exact on both databases.
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
-/** "review": hidden from search after independent reports, until an operator clears it (issue 6). */
-export type ListingStatus = "active" | "sold" | "expired" | "review";
+/**
+ * "review": hidden from search after independent reports, until an operator clears it (docs/vehicle-page.md).
+ * "unconfirmed": a feed listing its feed has not confirmed for LISTING_CONFIRM_DAYS; back when it does.
+ * "held": a price far below its market, waiting for an operator (docs/decisions/030-no-stale-or-bait-listings.md).
+ */
+export type ListingStatus = "active" | "sold" | "expired" | "review" | "unconfirmed" | "held";
 export type SellerType = "d" | "p";
 export type DealRating = "great" | "good" | "fair" | "high";
 
@@ -67,6 +71,8 @@ export interface RefTrimTable {
   epa_mpge_city: number | null;
   epa_mpge_hwy: number | null;
   electric_range: number | null;
+  /** EPA annual fuel cost in dollars (migration "020-annual-fuel-cost"); null: none published. */
+  annual_fuel_cost: number | null;
   truck_bed_length: string | null;
   truck_cab_size: number | null;
   standard_features: string;
@@ -131,10 +137,17 @@ export interface OwnerTable {
   lon: number;
   rating: number | null;
   rating_count: number;
+  /** Where a dealer's own rating claim comes from (feed field dealer_rating_source); null: no rating shown. */
+  rating_source: string | null;
+  /** Average of the dealer's published Forecourt reviews (migration "015-dealer-reviews"); null: none. */
+  review_rating: number | null;
+  review_count: Generated<number>;
   home_services: string;
   hide_email_form: number;
   tagline: string | null;
   created_at: number;
+  /** 1: the dealer opted in to online buying through its feed (migration "019-deals-online-buying"). */
+  ecommerce_opt_in: Generated<number>;
 }
 
 export interface ListingTable {
@@ -177,11 +190,18 @@ export interface ListingTable {
   mpg_combined: number | null;
   is_mpge: number;
   electric_range: number | null;
+  /**
+   * The trim's EPA annual fuel (or electricity) cost in dollars, copied from the catalogue
+   * (migration "020-annual-fuel-cost", docs/reference-data.md); null: EPA publishes none.
+   */
+  annual_fuel_cost: number | null;
   features: string;
   packages: string;
   home_services: string;
   certified_product: string | null;
   vehicle_history: string;
+  /** The history provider that supplied vehicle_history; null: the seller's own statement. */
+  vehicle_history_source: string | null;
   vehicle_use_type: string;
   money_back_guarantee: number;
   truck_bed_length: string | null;
@@ -203,7 +223,7 @@ export interface ListingTable {
   updated_at: number;
   sold_at: number | null;
   expired_at: number | null;
-  /** Issue 6 (price verdict): our value estimate, the comparables counted and their radius (null: nationwide). */
+  /** The price verdict (docs/vehicle-page.md): our value estimate, the comparables counted and their radius (null: nationwide). */
   estimate_price: number | null;
   market_count: number | null;
   market_radius: number | null;
@@ -211,6 +231,12 @@ export interface ListingTable {
   verdict_at: number | null;
   /** When an operator cleared the listing after reports (reports before it no longer count). */
   reviewed_at: number | null;
+  /** When the dealer's feed last listed this car (null: not a feed listing, e.g. demo inventory). */
+  confirmed_at: number | null;
+  /** Why the listing is held for an operator (status "held"). */
+  hold_reason: string | null;
+  /** The price an operator let through after a hold: the same price is not held again. */
+  hold_cleared_price: number | null;
 }
 
 export interface PriceHistoryTable {
@@ -223,7 +249,7 @@ export interface PriceHistoryTable {
 /** A dealer's paid placement tier (migration 007-results-extras). */
 export interface DealerPlacementTable {
   owner_id: number;
-  /** "premium" | "featured" | "standard" (SPEC 3: spotlight tiers). */
+  /** "premium" | "featured" | "standard" (spotlight tiers, docs/results-page.md). */
   tier: string;
   since: number;
 }
@@ -235,7 +261,7 @@ export interface MetaTable {
 
 export type MailStatus = "pending" | "sent" | "failed";
 
-/** Outgoing mail (issue 6): pending until the sender delivers it; failed after the last retry. */
+/** Outgoing mail (docs/resilience-and-security.md): pending until the sender delivers it; failed after the last retry. */
 export interface MailOutboxTable {
   id: Generated<number>;
   kind: string;
@@ -256,11 +282,13 @@ export interface MailOutboxTable {
   message_id: string | null;
   created_at: number;
   sent_at: number | null;
+  /** One-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post. */
+  list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LeadKind = "email" | "offer";
 
-/** An enquiry to a seller (issue 6): the contact form or a private seller's Make Offer. */
+/** An enquiry to a seller (docs/vehicle-page.md): the contact form or a private seller's Make Offer. */
 export interface LeadTable {
   id: Generated<number>;
   listing_id: number;
@@ -280,6 +308,8 @@ export interface LeadTable {
   status: string;
   mail_id: number | null;
   created_at: number;
+  /** When the shopper was invited to review the dealer (migration "015-dealer-reviews"); null: not yet. */
+  review_invite_at: Generated<number | null>;
 }
 
 export interface ListingReportTable {
@@ -291,6 +321,8 @@ export interface ListingReportTable {
   reporter_key: string;
   ip: string | null;
   created_at: number;
+  /** The verified account that reported (migration 011); null for an anonymous report. */
+  user_id: number | null;
 }
 
 // Accounts (migration "004-accounts"; app/server/accounts/).
@@ -303,6 +335,10 @@ export interface UserTable {
   phone: string;
   one_click_opt_in: number;
   created_at: number;
+  /** When `email` was verified by its link (migration 011); null: not verified, it counts for nothing. */
+  email_verified_at: number | null;
+  /** An address the user changed to, waiting for its link; `email` stays until then. */
+  pending_email: string | null;
 }
 export interface SessionTable {
   /** sha256 of the cookie's session id: a stolen database does not yield live sessions. */
@@ -321,6 +357,15 @@ export interface SavedVehicleTable {
   alerts: number;
 }
 /** Views of a listing on one UTC day (days since 1970; migration 009). */
+/** First-party page-event counts per UTC day (migration 016; docs/analytics.md). */
+export interface AnalyticsDailyTable {
+  /** "2026-11-25" */
+  day: string;
+  event: string;
+  label: string;
+  count: number;
+}
+
 export interface ListingViewDayTable {
   listing_id: number;
   day: number;
@@ -345,6 +390,8 @@ export interface SavedSearchTable {
   created_at: number;
   last_executed: number;
   matched_since: number;
+  /** Email-only searches: when the address confirmed it (double opt-in, migration 011). */
+  confirmed_at: number | null;
 }
 export interface PriceAlertTable {
   id: Generated<number>;
@@ -353,10 +400,181 @@ export interface PriceAlertTable {
   last_alert_price: number;
   active: number;
   created_at: number;
+  /** When the address confirmed the alert by its link (double opt-in, migration 011); null: nothing is sent. */
+  confirmed_at: number | null;
+}
+/** Migration 014 (decision 023). */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  brand: string;
+  pixall_id: string;
+  visitor_id: string | null;
+  user_id: number | null;
+  created_at: number;
 }
 export interface SentAlertTable {
   alert_key: string;
   sent_at: number;
+}
+
+/** Rate-limit counters (ADR 021). */
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  /** Epoch ms when the window ends; null never. */
+  expire: number | null;
+}
+
+/** A processed photo, by the SHA-256 of its source bytes (docs/photos.md). */
+export interface PhotoTable {
+  hash: string;
+  /** After EXIF orientation. */
+  width: number;
+  height: number;
+  /** Variant widths stored, comma-separated ascending ("320,640,1024"). */
+  widths: string;
+  /** Dominant colour "#rrggbb": the placeholder while the picture loads. */
+  color: string;
+  created_at: number;
+}
+
+export type ListingPhotoState = "pending" | "ready" | "failed";
+
+/** One photo reference of a listing, in feed order; also the job that fetches and processes it. */
+export interface ListingPhotoTable {
+  id: Generated<number>;
+  listing_id: number;
+  position: number;
+  /** An http(s) URL or a file path relative to base_dir. */
+  source: string;
+  base_dir: string | null;
+  feed_row: number | null;
+  state: ListingPhotoState;
+  reason: string | null;
+  photo_hash: string | null;
+  attempts: number;
+  run_after: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  updated_at: number;
+}
+
+export interface PhotoSourceTable {
+  source: string;
+  hash: string;
+  seen_at: number;
+}
+
+/** A consumer review of a model year (migration "015-reviews"; app/server/research/). */
+export interface ConsumerReviewTable {
+  id: Generated<number>;
+  user_id: number;
+  make_code: string;
+  model_code: string;
+  year: number;
+  trim_id: string | null;
+  trim_name: string | null;
+  overall: number;
+  comfort: number;
+  performance: number;
+  reliability: number;
+  value: number;
+  interior: number;
+  technology: number;
+  title: string;
+  body: string;
+  /** pending (waits for an operator), approved (published), rejected (with reject_reason). */
+  status: string;
+  /** Why the automatic check flagged it for the operator ("Contains a link" ...), newline-separated. */
+  held_reasons: string | null;
+  reject_reason: string | null;
+  helpful_yes: Generated<number>;
+  helpful_no: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  decided_at: number | null;
+}
+/** One visitor's helpful vote on one review (kind: consumer | dealer). */
+export interface ReviewVoteTable {
+  kind: string;
+  review_id: number;
+  voter_key: string;
+  helpful: number;
+  created_at: number;
+}
+
+/** NHTSA 5-Star Safety Ratings of one NHTSA vehicle (migration "015-safety-ratings"). */
+export interface SafetyRatingTable {
+  vehicle_id: number;
+  make_code: string;
+  model_code: string;
+  year: number;
+  description: string;
+  overall: number | null;
+  front: number | null;
+  front_driver: number | null;
+  front_passenger: number | null;
+  side: number | null;
+  side_driver: number | null;
+  side_passenger: number | null;
+  side_pole: number | null;
+  rollover: number | null;
+  rollover_possibility: number | null;
+  esc: string | null;
+  fcw: string | null;
+  ldw: string | null;
+  imported_at: number;
+}
+
+/** A shopper's review of a dealer they contacted (migration "015-dealer-reviews"). */
+export interface DealerReviewTable {
+  id: Generated<number>;
+  user_id: number;
+  owner_id: number;
+  rating: number;
+  title: string;
+  body: string;
+  status: string;
+  held_reasons: string | null;
+  reject_reason: string | null;
+  helpful_yes: Generated<number>;
+  helpful_no: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  decided_at: number | null;
+}
+
+/** An address that asked for no more dealer review invitations (migration "015-dealer-reviews"). */
+export interface ReviewInviteOptoutTable {
+  email: string;
+  created_at: number;
+}
+
+/** An editor's review of a model year (migration "015-expert-reviews"). */
+export interface ExpertReviewTable {
+  id: Generated<number>;
+  make_code: string;
+  model_code: string;
+  year: number;
+  headline: string;
+  verdict: string;
+  /** One per line. */
+  pros: string;
+  cons: string;
+  body_md: string;
+  /** body_md rendered and sanitised (app/server/research/expert-reviews.server.ts). */
+  body_html: string;
+  /** Out of 10. */
+  score: number;
+  author: string;
+  /** draft | published */
+  status: string;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface DB {
@@ -384,7 +602,33 @@ export interface DB {
   saved_vehicles: SavedVehicleTable;
   recent_views: RecentViewTable;
   listing_view_days: ListingViewDayTable;
+  analytics_daily: AnalyticsDailyTable;
   saved_searches: SavedSearchTable;
   price_alerts: PriceAlertTable;
   sent_alerts: SentAlertTable;
+  rate_limits: RateLimitTable;
+  photos: PhotoTable;
+  listing_photos: ListingPhotoTable;
+  photo_sources: PhotoSourceTable;
+  push_subscriptions: PushSubscriptionTable;
+  consumer_reviews: ConsumerReviewTable;
+  review_votes: ReviewVoteTable;
+  safety_ratings: SafetyRatingTable;
+  dealer_reviews: DealerReviewTable;
+  review_invite_optouts: ReviewInviteOptoutTable;
+  expert_reviews: ExpertReviewTable;
+  deals: DealTable;
+}
+
+/** A shopper's saved deal (docs/online-buying.md): the shareable deal page reads it. */
+export interface DealTable {
+  id: string;
+  listing_id: number;
+  deal_type: string;
+  /** The deal's terms as JSON (app/lib/deal-schemas.ts dealTermsSchema). */
+  terms: string;
+  /** The car's price when the deal was saved. */
+  price: number;
+  created_at: number;
+  updated_at: number;
 }

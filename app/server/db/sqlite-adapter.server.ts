@@ -1,6 +1,6 @@
 // Kysely's SqliteDialect expects a better-sqlite3-shaped database; node:sqlite's DatabaseSync
 // differs in two ways: parameters are spread, and there is no `reader` flag. This adapter bridges
-// them (STACK.md: without it Kysely fails with "Unknown named parameter '0'").
+// them (without it Kysely fails with "Unknown named parameter '0'").
 import type { DatabaseSync, StatementSync, SQLInputValue } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 

@@ -8,15 +8,27 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { CLIENT_ADDRESS_HEADER } from "../security/rate-limit.server.ts";
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_LOOPBACK_HEADER,
+  forwardedClientAddress,
+  hasProxyHeaders,
+  isLoopbackAddress,
+} from "../security/client-address.server.ts";
 import { getEnv } from "../env.server.ts";
-import { requestContext, sameOriginOnly, securityHeadersMiddleware } from "./middleware.server.ts";
+import { plainErrors, requestContext, sameOriginOnly, securityHeadersMiddleware } from "./middleware.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
 import { precompressedAssets } from "./assets.server.ts";
+import { PHOTO_PATH_PREFIX } from "../../lib/photos.ts";
+import { servePhotos } from "../photos/serve.server.ts";
+import { getPhotoStore } from "../photos/store.server.ts";
 import { contentSecurityPolicy, createNonce } from "../security/headers.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { countView } from "../listings/views.server.ts";
+import { analyticsMiddleware, useAnalyticsDatabase } from "../observability/analytics.server.ts";
+import { specCookiesMiddleware } from "./spec-cookies.server.ts";
+import { UNSUBSCRIBE_PATH } from "../accounts/alerts.server.ts";
 
 const VEHICLE_PATH = /^\/cars-for-sale\/vehicle\/(\d{1,12})$/;
 
@@ -35,9 +47,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
   app.disable("x-powered-by");
   // Request id, JSON access log, Server-Timing of service calls; security headers; CSRF check.
   // (The Content-Security-Policy with its nonce is set on documents by app/entry.server.tsx.)
-  app.use(requestContext({ visitorCookie: Boolean(process.env.SERVICES_BASE_URL) }));
-  app.use(securityHeadersMiddleware({ production: options.mode === "production" && process.env.NODE_ENV === "production" }));
-  app.use(sameOriginOnly({ publicOrigin: getEnv().PUBLIC_ORIGIN }));
+  app.use(requestContext({ visitorCookie: Boolean(getEnv().SERVICES_BASE_URL) }));
+  app.use(securityHeadersMiddleware({ production: options.mode === "production" && getEnv().NODE_ENV === "production" }));
+  // One-click unsubscribe (RFC 8058) is posted by mail clients from their own sites; the signed
+  // token in its URL is what authorises it (docs/resilience-and-security.md, "CSRF").
+  app.use(sameOriginOnly({ publicOrigin: getEnv().PUBLIC_ORIGIN, exemptPaths: [UNSUBSCRIBE_PATH] }));
   app.use(compression());
   // React Router flushes after every chunk it streams; with compression each flush would end a
   // deflate block and the page would compress about half as well. One stream, one block.
@@ -65,23 +79,32 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
     },
   });
   app.locals.pageCache = pageCache;
+  // Page views, searches and card clicks, counted before the page cache answers (docs/analytics.md).
+  useAnalyticsDatabase(getDatabase);
+  app.use(analyticsMiddleware);
+  // The spec's cookies from the arrival address (ATC_USER_ZIP, psid, siomid, camp_channel).
+  app.use(specCookiesMiddleware);
   app.use(pageCache.middleware);
+  // Dealer photo variants from the photo store (docs/photos.md).
+  app.use(PHOTO_PATH_PREFIX, servePhotos(getPhotoStore));
   // Scripts and styles as the build compressed them (brotli 11 / gzip 9, ADR 013), else as files.
   app.use("/assets", precompressedAssets(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(
-    "/assets",
-    express.static(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false }));
-  app.use(express.static(options.publicDir, { maxAge: "1h", index: false }));
-  // The socket's address for rate limits, in a header the client cannot set (X-Forwarded-For is
-  // honoured only with TRUST_PROXY=true, behind a proxy that sets it).
-  const trustProxy = process.env.TRUST_PROXY === "true";
+  app.use("/assets", express.static(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // No directory redirects: public/cars-for-sale/api/ (the push service worker, ADR 023) must not
+  // turn /cars-for-sale into /cars-for-sale/ (the results page answers there).
+  app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false, redirect: false }));
+  app.use(express.static(options.publicDir, { maxAge: "1h", index: false, redirect: false }));
+  // Who sent the request, in headers the client cannot set (app/server/security/client-address.server.ts):
+  // the rate limits' address (X-Forwarded-For read TRUST_PROXY_HOPS entries from the right), and
+  // whether it came in over loopback without a proxy (the outbox reader answers nothing else).
+  const hops = getEnv().TRUST_PROXY_HOPS;
   app.use((req, _res, next) => {
-    const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]!.trim() : "";
-    req.headers[CLIENT_ADDRESS_HEADER] = forwarded || req.socket.remoteAddress || "unknown";
+    req.headers[CLIENT_ADDRESS_HEADER] = forwardedClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
+    if (isLoopbackAddress(req.socket.remoteAddress) && !hasProxyHeaders(req.headers)) req.headers[CLIENT_LOOPBACK_HEADER] = "1";
+    else delete req.headers[CLIENT_LOOPBACK_HEADER];
     next();
   });
   app.all("/{*splat}", createRequestHandler({ build, mode: options.mode }));
+  app.use(plainErrors());
   return app;
 }

@@ -36,12 +36,14 @@ afterAll(() => {
 async function raw(file: string, acceptEncoding: string) {
   const http = await import("node:http");
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer; status: number }>((resolve, reject) => {
-    http.get(`${base}/${file}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (d: Buffer) => chunks.push(d));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode ?? 0 }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(`${base}/${file}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode ?? 0 }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 

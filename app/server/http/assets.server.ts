@@ -33,8 +33,12 @@ export function precompressedAssets(dir: string, options: { maxAge: string; immu
     if (!encoding) return next();
     res.setHeader("Content-Encoding", encoding);
     res.type(path.extname(req.path));
-    res.sendFile(`${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`, { root: dir, maxAge: options.maxAge, immutable: options.immutable, dotfiles: "deny" }, (err) => {
-      if (err) next(err);
-    });
+    res.sendFile(
+      `${req.path.slice(1)}${encoding === "br" ? ".br" : ".gz"}`,
+      { root: dir, maxAge: options.maxAge, immutable: options.immutable, dotfiles: "deny" },
+      (err) => {
+        if (err) next(err);
+      },
+    );
   };
 }

@@ -5,10 +5,11 @@ import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { acceptsEncoding } from "./encoding.server.ts";
-import { createPageCache, isCacheablePath, splitBuffer } from "./page-cache.server.ts";
+import { createPageCache, isCacheablePath, keyUrl, splitBuffer } from "./page-cache.server.ts";
+import { specCookiesMiddleware } from "./spec-cookies.server.ts";
 
 /** A server whose pages say how many times they were rendered, with a nonce like React Router's. */
-async function serve(opts: { ttlMs?: number; setCookie?: boolean; status?: number; cacheControl?: string } = {}) {
+async function serve(opts: { ttlMs?: number; setCookie?: boolean; status?: number; cacheControl?: string; specCookies?: boolean } = {}) {
   let renders = 0;
   let version: number | null = 1;
   let clock = 1_000_000;
@@ -26,6 +27,7 @@ async function serve(opts: { ttlMs?: number; setCookie?: boolean; status?: numbe
   });
   const app = express();
   app.use(compression());
+  if (opts.specCookies) app.use(specCookiesMiddleware);
   app.use(cache.middleware);
   app.get("/{*splat}", (req, res) => {
     renders++;
@@ -122,6 +124,16 @@ describe("page cache", () => {
     }
   });
 
+  it("stores a page whose only cookies are the spec's cookies from its address, and sets them on every hit", async () => {
+    current = await serve({ specCookies: true });
+    const url = `${current.base}/cars-for-sale/used/toyota?zip=30301&psid=partner-7`;
+    const a = await get(url);
+    const b = await get(url);
+    expect(current.renders()).toBe(1);
+    expect(b.res.headers.get("x-page-cache")).toBe("hit");
+    for (const r of [a, b]) expect(r.res.headers.getSetCookie().map((c) => c.split(";")[0])).toEqual(["psid=partner-7", "ATC_USER_ZIP=30301"]);
+  });
+
   it("renders afresh once the inventory version changes, and not while changes are pending", async () => {
     current = await serve();
     await get(`${current.base}/cars-for-sale`);
@@ -207,4 +219,12 @@ it("a gzip hit decodes to exactly the plain hit", async () => {
   expect(text).toContain('nonce="N1xyzNONCE"');
   expect(text).toContain("Toyota RAV4 · 2021");
   expect(text.endsWith('<script nonce="N1xyzNONCE">2</script>')).toBe(true);
+});
+
+describe("cache keys", () => {
+  it("leave a listing link's click parameters out, so every tile shares the car's entry", () => {
+    expect(keyUrl("/cars-for-sale/vehicle/12?clickType=listing&tileClick=v_lstg_3")).toBe("/cars-for-sale/vehicle/12");
+    expect(keyUrl("/cars-for-sale/vehicle/12?zip=30301&tileClick=similar")).toBe("/cars-for-sale/vehicle/12?zip=30301");
+    expect(keyUrl("/cars-for-sale?makeCode=TOYOTA")).toBe("/cars-for-sale?makeCode=TOYOTA");
+  });
 });

@@ -7,7 +7,8 @@
 // - Only GET requests that carry no Cookie and no Authorization header are served from or stored
 //   in the cache: anything personal (session, compare list, saved cars, emailed marks, dismissed
 //   showcase) comes from a cookie, so a request without one gets the same page as everyone else.
-// - Only 200 responses without Set-Cookie are stored.
+// - Only 200 responses without Set-Cookie are stored (the spec's cookies taken from the address
+//   aside: the same for every request of that address, and set before the cache answers).
 // - The key holds the search index's inventory version: any listing added, changed, sold or
 //   hidden changes the version, and the next request renders afresh. The TTL (default 10 s)
 //   bounds what the version does not cover (view counts, placements, "days on market").
@@ -21,6 +22,20 @@ import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { acceptsEncoding } from "./encoding.server.ts";
+import { CLICK_PARAMS } from "../../lib/routes.ts";
+
+/**
+ * The URL as a cache key: a listing link's click parameters (CLICK_PARAMS) change nothing on the
+ * page, so every tile's link to a car shares the car's one entry.
+ */
+export function keyUrl(originalUrl: string): string {
+  const q = originalUrl.indexOf("?");
+  if (q < 0 || !CLICK_PARAMS.some((p) => originalUrl.includes(p))) return originalUrl;
+  const params = new URLSearchParams(originalUrl.slice(q + 1));
+  for (const p of CLICK_PARAMS) params.delete(p);
+  const rest = params.toString();
+  return rest ? `${originalUrl.slice(0, q)}?${rest}` : originalUrl.slice(0, q);
+}
 
 export interface PageCacheOptions {
   /** How long an entry may be served; 0 turns the cache off. */
@@ -45,6 +60,18 @@ export function isCacheablePath(path: string): boolean {
     return !path.startsWith("/cars-for-sale/searchoptions/");
   }
   return path.startsWith("/rest/lsc/marketplace/suggested/keywords/");
+}
+
+/**
+ * Whether the response sets a cookie of its own. The spec's cookies taken from the address
+ * (`res.locals.urlCookies`, app/server/http/spec-cookies.server.ts) do not count: every request
+ * for the same address sets the same ones, before the cache answers.
+ */
+function setsOwnCookies(res: Response): boolean {
+  const header = res.getHeader("set-cookie");
+  if (header === undefined) return false;
+  const fromUrl = new Set((res.locals.urlCookies as string[] | undefined) ?? []);
+  return (Array.isArray(header) ? header : [String(header)]).some((c) => !fromUrl.has(c));
 }
 
 /** Headers of the first response that are not replayed: per response or per connection. */
@@ -113,7 +140,7 @@ export function createPageCache(options: PageCacheOptions) {
     const version = options.version();
     if (version === null) return next(); // the index is still building
     const bot = isbot(req.headers["user-agent"] ?? "");
-    const key = `${version}|${bot ? "b" : "p"}|${req.originalUrl}`;
+    const key = `${version}|${bot ? "b" : "p"}|${keyUrl(req.originalUrl)}`;
     const hit = entries.get(key);
     const t = now();
     // Past its TTL, an entry is still served (for at most one more TTL) while the one request
@@ -184,7 +211,7 @@ export function createPageCache(options: PageCacheOptions) {
     res.on("finish", () => finish());
 
     const finish = () => {
-      if (!keep || res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return;
+      if (!keep || res.statusCode !== 200 || setsOwnCookies(res)) return;
       const type = String(res.getHeader("content-type") ?? "");
       if (!/^(text\/html|application\/json)/.test(type)) return;
       const cacheControl = String(res.getHeader("cache-control") ?? "");

@@ -1,6 +1,7 @@
 // In-process announcements of inventory writes. The search index subscribes to refresh the
 // rows named; other instances catch up from listings.updated_at (see docs/decisions).
 import { EventEmitter } from "node:events";
+import { processSingleton } from "../singleton.server.ts";
 
 export interface InventoryChange {
   kind: "listings";
@@ -22,7 +23,5 @@ class InventoryChanges {
   }
 }
 
-const KEY = Symbol.for("forecourt.inventoryChanges");
-const holder = globalThis as { [KEY]?: InventoryChanges };
 /** Shared across module instances (the Vite server bundle and plain Node imports). */
-export const inventoryChanges: InventoryChanges = (holder[KEY] ??= new InventoryChanges());
+export const inventoryChanges: InventoryChanges = processSingleton("inventoryChanges", () => new InventoryChanges());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { loadCatalog } from "../reference/catalog.server.ts";
 import { FeedParseError, importFeed, simpleColor } from "./feed.server.ts";
-import { EXTERIOR_COLOR_CODES } from "./generator.server.ts";
+import { EXTERIOR_COLOR_CODES, vinCheckDigit } from "./generator.server.ts";
 
 const NOW = Date.UTC(2026, 10, 15, 12);
 const LATER = NOW + 86_400_000;
@@ -85,7 +85,14 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
         .execute()
     ).map((r) => Number(r.price));
   const count = async (table: "listings" | "listing_price_history" | "owners") =>
-    Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("keeps the good rows and rejects the bad ones with row numbers and reasons", async () => {
     const s = await importFeed(t.db, { text: CSV, format: "csv", now: NOW, catalog });
@@ -144,6 +151,7 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
       title: "Certified 2022 Toyota Tacoma TRD Off-Road",
       certified_product: "Toyota Certified Used Vehicles",
       vehicle_history: ",ONE_OWNER,CLEAN_TITLE,NO_ACCIDENTS,PERSONAL_USE,",
+      vehicle_history_source: "Example History Co.",
       money_back_guarantee: 1,
       ext_color_simple: "GRAY",
     });
@@ -151,7 +159,15 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
     expect(Number(tacoma.market_price)).toBeGreaterThan(15000);
 
     const owner = await t.db.kysely.selectFrom("owners").selectAll().where("external_id", "=", "DLR-900001").executeTakeFirstOrThrow();
-    expect(owner).toMatchObject({ name: "Lakeside Toyota", city: "Austin", state: "TX", zip: "78701", seller_type: "d" });
+    expect(owner).toMatchObject({
+      name: "Lakeside Toyota",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      seller_type: "d",
+      rating: 4.6,
+      rating_source: "Google reviews",
+    });
     expect(Number(owner.id)).toBe(Number(camry.owner_id));
 
     const equinox = await listing("2GNAXKEV7M6220871");
@@ -222,8 +238,7 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
   });
 
   it("rejects rows with unknown colours, models and bad numbers", async () => {
-    const header =
-      "dealer_id,dealer_name,dealer_zip,vin,condition,year,make,model,trim,mileage,price,exterior_color,interior_color";
+    const header = "dealer_id,dealer_name,dealer_zip,vin,condition,year,make,model,trim,mileage,price,exterior_color,interior_color";
     const d = "DLR-900009,Test Motors,10001";
     const text = [
       header,
@@ -279,5 +294,61 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
     expect((await listing("2T3P1RFV5SC447555")).description).toBe("<p>One <b>owner</b></p>Call us");
     const owner = await t.db.kysely.selectFrom("owners").select(["name", "website"]).where("external_id", "=", "DLR-900020").executeTakeFirstOrThrow();
     expect(owner).toEqual({ name: "Hostile Motors", website: null });
+  });
+});
+
+describe.each(testDatabaseFactories())("importFeed trust signals on $name", (factory) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await factory.create();
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+  const vin = (base: string) => base.slice(0, 8) + vinCheckDigit(base) + base.slice(9);
+  const listingOf = (v: string) =>
+    t.db.kysely
+      .selectFrom("listings")
+      .select(["listing_type", "certified_product", "money_back_guarantee", "title"])
+      .where("vin", "=", v)
+      .executeTakeFirstOrThrow();
+
+  it("gives the branded program only to rows that meet its rules; a row breaking one is imported as used with the reason", async () => {
+    const good = vin("1FTFW1E50PFA00001");
+    const tooFar = vin("1FTFW1E50PFA00002");
+    const notFord = vin("2T3P1RFV5SC440003");
+    const thirdParty = vin("1FTFW1E50PFA00004");
+    const other = vin("2T3P1RFV5SC440005");
+    const header =
+      "dealer_id,dealer_name,dealer_zip,dealer_rating,dealer_rating_count,vin,condition,year,make,model,trim,price,mileage,exterior_color,interior_color,certified_program";
+    const csv = [
+      header,
+      `DLR-910001,Hilltop Ford,78701,4.8,120,${good},CERTIFIED,2023,Ford,F-150,XL,38000,31000,White,Black,Ford Gold Certified`,
+      `DLR-910001,Hilltop Ford,78701,4.8,120,${tooFar},CERTIFIED,2023,Ford,F-150,XL,33000,95000,White,Black,Gold Certified`,
+      `DLR-910001,Hilltop Ford,78701,4.8,120,${notFord},CERTIFIED,2025,Toyota,RAV4,XLE,29000,12000,White,Black,Ford Gold Certified`,
+      `DLR-910001,Hilltop Ford,78701,4.8,120,${thirdParty},3P_CERT,2023,Ford,F-150,XL,36000,30000,White,Black,Ford Gold Certified`,
+      `DLR-910001,Hilltop Ford,78701,4.8,120,${other},CERTIFIED,2025,Toyota,RAV4,XLE,29500,11000,White,Black,`,
+    ].join("\n");
+    const s = await importFeed(t.db, { text: csv, format: "csv", now: NOW, catalog });
+    expect(s.rejected).toEqual([]);
+    expect(s.accepted).toBe(5);
+    expect(await listingOf(good)).toMatchObject({ listing_type: "CERTIFIED", certified_product: "Ford Gold Certified", money_back_guarantee: 1 });
+    for (const v of [tooFar, notFord, thirdParty])
+      expect(await listingOf(v)).toMatchObject({ listing_type: "USED", certified_product: null, money_back_guarantee: 0 });
+    expect((await listingOf(tooFar)).title).toMatch(/^Used /);
+    expect(await listingOf(other)).toMatchObject({ listing_type: "CERTIFIED", certified_product: null });
+    const reasons = s.warnings.map((w) => `${w.vin}: ${w.message}`);
+    expect(reasons).toContain(`${tooFar}: imported as used, not Ford Gold Certified: Ford Gold Certified needs under 80,000 miles (has 95,000)`);
+    expect(reasons).toContain(`${notFord}: imported as used, not Ford Gold Certified: Ford Gold Certified is only for Ford vehicles`);
+    expect(reasons.find((r) => r.startsWith(thirdParty))).toMatch(/manufacturer's program, not a third party's/);
+    // A rating without the source it comes from is not stored as a rating.
+    const owner = await t.db.kysely
+      .selectFrom("owners")
+      .select(["rating", "rating_count", "rating_source"])
+      .where("external_id", "=", "DLR-910001")
+      .executeTakeFirstOrThrow();
+    expect(owner.rating).toBeNull();
+    expect(owner.rating_source).toBeNull();
+    expect(s.warnings.some((w) => /dealer_rating ignored: dealer_rating_source/.test(w.message))).toBe(true);
   });
 });

@@ -3,10 +3,14 @@
 // and reasons, good rows are resolved against the reference catalogue (codes and specs come from
 // the catalogue trim) and upserted by VIN through the same path as the demo seed. For each
 // dealer in the file, its active listings whose VINs are not in the file are marked sold.
+import path from "node:path";
 import type { Catalog, CatalogMake, CatalogModel, CatalogTrim } from "../../lib/catalog-types.ts";
 import type { Database } from "../db/connection.server.ts";
 import type { ZipPlace } from "../../lib/zip.ts";
 import { safeExternalUrl, sanitizeDealerHtml } from "../../lib/dealer-html.ts";
+import { brandProgramViolations, namesBrandProgram } from "../../lib/trust-signals.ts";
+import { BRAND_CERTIFIED_PROGRAM } from "../../lib/constants.ts";
+import { LISTING_TYPES } from "../../lib/listing-types.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { parseCsv } from "../reference/csv.server.ts";
 import { loadCatalog } from "../reference/catalog.server.ts";
@@ -25,7 +29,11 @@ import {
   vinCheckDigit,
   type CatalogIndex,
 } from "./generator.server.ts";
+import { checkPrices, confirmListings, hideUnconfirmed } from "../listings/listing-checks.server.ts";
 import { markVanishedSold, upsertListings, upsertOwners, type ListingInput, type OwnerInput } from "./upsert.server.ts";
+import { PHOTO_LIMITS } from "../../lib/photos.ts";
+import { classifyPhotoRef } from "../photos/fetch.server.ts";
+import { syncListingPhotos } from "../photos/jobs.server.ts";
 
 export type FeedFormat = "csv" | "json";
 
@@ -38,6 +46,20 @@ export interface FeedOptions {
   catalog?: Catalog;
   /** Check the VIN check digit (position 9). Default true. */
   checkVinDigit?: boolean;
+  /**
+   * Directory of the feed file: photo file paths are relative to it. Without it (a feed given as
+   * text) only http(s) photo URLs are taken.
+   */
+  baseDir?: string | null;
+}
+
+/** A photo reference left out at import time (the row itself is imported). */
+export interface FeedPhotoIssue {
+  row: number;
+  vin: string;
+  /** The reference as given, or "61-75" for the photos past the per-vehicle limit. */
+  photo: string;
+  reason: string;
 }
 
 export interface FeedRejection {
@@ -67,6 +89,29 @@ export interface FeedSummary {
   markedSold: number;
   /** Distinct dealers in the file. */
   dealers: number;
+  /**
+   * Photo references of the accepted rows (docs/photos.md): queued for the photo runner, kept as
+   * they were, ready at once (a URL processed before), removed, and the ones left out with why.
+   */
+  photos: { queued: number; kept: number; known: number; removed: number; skipped: FeedPhotoIssue[] };
+  /** Ids of the accepted rows' listings (for the photo report after the photo jobs ran). */
+  listingIds: number[];
+  /**
+   * Accepted rows held for an operator before they show: a price far below its market
+   * (docs/decisions/030-no-stale-or-bait-listings.md), with why.
+   */
+  held: FeedHeld[];
+  /** Held listings of this feed let through again: their price is no longer far below. */
+  released: number;
+  /** Feed listings (of any dealer) hidden because no feed confirmed them for LISTING_CONFIRM_DAYS. */
+  unconfirmed: number;
+}
+
+/** A row imported but held for review. */
+export interface FeedHeld {
+  row: number;
+  vin: string;
+  reason: string;
 }
 
 /** The file itself cannot be used (unreadable JSON / CSV, missing columns). */
@@ -79,17 +124,48 @@ export class FeedParseError extends Error {
 
 /** Columns every CSV feed must have (JSON rows are checked per row). */
 export const REQUIRED_FEED_FIELDS = [
-  "dealer_id", "dealer_name", "dealer_zip", "vin", "condition", "year", "make", "model", "trim", "price",
-  "exterior_color", "interior_color",
+  "dealer_id",
+  "dealer_name",
+  "dealer_zip",
+  "vin",
+  "condition",
+  "year",
+  "make",
+  "model",
+  "trim",
+  "price",
+  "exterior_color",
+  "interior_color",
 ] as const;
 
 export const OPTIONAL_FEED_FIELDS = [
-  "dealer_phone", "dealer_email", "dealer_website", "dealer_street", "dealer_home_services", "dealer_rating",
-  "dealer_rating_count", "mileage", "msrp", "incentive", "features", "packages", "certified_program", "body_style",
-  "vehicle_history", "vehicle_use_type", "money_back_guarantee", "special_offer", "photo_count", "description",
+  "dealer_phone",
+  "dealer_email",
+  "dealer_website",
+  "dealer_street",
+  "dealer_home_services",
+  "dealer_rating",
+  "dealer_rating_count",
+  "dealer_rating_source",
+  "dealer_online_buying",
+  "mileage",
+  "msrp",
+  "incentive",
+  "features",
+  "packages",
+  "certified_program",
+  "body_style",
+  "vehicle_history",
+  "vehicle_history_source",
+  "vehicle_use_type",
+  "money_back_guarantee",
+  "special_offer",
+  "photo_count",
+  "photos",
+  "description",
 ] as const;
 
-const LISTING_TYPES = new Set(["NEW", "USED", "CERTIFIED", "3P_CERT"]);
+const KNOWN_LISTING_TYPES: ReadonlySet<string> = new Set(LISTING_TYPES);
 const UPSERT_BATCH = 5000;
 
 type FieldValue = string | number | boolean | null | undefined | (string | number)[];
@@ -102,7 +178,10 @@ interface RawRow {
 // Parsing
 
 function normaliseKey(k: string): string {
-  return k.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return k
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 function rowsFromCsv(text: string): RawRow[] {
@@ -128,9 +207,18 @@ function rowsFromCsv(text: string): RawRow[] {
 }
 
 const DEALER_KEYS: Record<string, string> = {
-  id: "dealer_id", name: "dealer_name", zip: "dealer_zip", phone: "dealer_phone", email: "dealer_email",
-  website: "dealer_website", street: "dealer_street", home_services: "dealer_home_services", rating: "dealer_rating",
+  id: "dealer_id",
+  name: "dealer_name",
+  zip: "dealer_zip",
+  phone: "dealer_phone",
+  email: "dealer_email",
+  website: "dealer_website",
+  street: "dealer_street",
+  home_services: "dealer_home_services",
+  rating: "dealer_rating",
   rating_count: "dealer_rating_count",
+  rating_source: "dealer_rating_source",
+  online_buying: "dealer_online_buying",
 };
 
 function rowsFromJson(text: string): RawRow[] {
@@ -153,7 +241,7 @@ function rowsFromJson(text: string): RawRow[] {
   }
   if (isObject(doc) && Array.isArray(doc.dealers)) {
     for (const dealer of doc.dealers) {
-      if (!isObject(dealer)) throw new FeedParseError("JSON: every entry of \"dealers\" must be an object");
+      if (!isObject(dealer)) throw new FeedParseError('JSON: every entry of "dealers" must be an object');
       const dealerFields: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(dealer)) {
         if (k === "vehicles") continue;
@@ -204,7 +292,10 @@ function flag(v: FieldValue): boolean {
 }
 
 function upperCode(s: string): string {
-  return s.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  return s
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 function alnum(s: string): string {
@@ -212,9 +303,20 @@ function alnum(s: string): string {
 }
 
 const PRIMARY_COLORS: [RegExp, string][] = [
-  [/\bBLACK\b/, "BLACK"], [/\bWHITE\b/, "WHITE"], [/\bSILVER\b/, "SILVER"], [/\bGR[AE]Y\b/, "GRAY"], [/\bRED\b/, "RED"],
-  [/\bBLUE\b/, "BLUE"], [/\bGREEN\b/, "GREEN"], [/\bBROWN\b/, "BROWN"], [/\bBEIGE\b/, "BEIGE"], [/\bTAN\b/, "BEIGE"],
-  [/\bGOLD\b/, "GOLD"], [/\bORANGE\b/, "ORANGE"], [/\bYELLOW\b/, "YELLOW"], [/\bPURPLE\b/, "PURPLE"],
+  [/\bBLACK\b/, "BLACK"],
+  [/\bWHITE\b/, "WHITE"],
+  [/\bSILVER\b/, "SILVER"],
+  [/\bGR[AE]Y\b/, "GRAY"],
+  [/\bRED\b/, "RED"],
+  [/\bBLUE\b/, "BLUE"],
+  [/\bGREEN\b/, "GREEN"],
+  [/\bBROWN\b/, "BROWN"],
+  [/\bBEIGE\b/, "BEIGE"],
+  [/\bTAN\b/, "BEIGE"],
+  [/\bGOLD\b/, "GOLD"],
+  [/\bORANGE\b/, "ORANGE"],
+  [/\bYELLOW\b/, "YELLOW"],
+  [/\bPURPLE\b/, "PURPLE"],
 ];
 const COLOR_SYNONYMS: [RegExp, string][] = [
   [/STEEL|GRAPHITE|GUNMETAL|CHARCOAL|SLATE|MAGNETIC|GRANITE|CARBON|ASH/, "GRAY"],
@@ -327,7 +429,44 @@ interface DealerInfo {
 
 interface Accepted {
   dealerId: string;
+  row: number;
+  photos: string[];
   listing: Omit<ListingInput, "owner_id" | "zip" | "lat" | "lon" | "home_services">;
+}
+
+/** A row's photo references, in order: a JSON array, or one string separated by `|` or line breaks. */
+function photoRefs(v: FieldValue): string[] {
+  if (Array.isArray(v)) return v.map((x) => String(x).trim()).filter(Boolean);
+  return text(v)
+    .split(/[|\r\n]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/** The references kept (at most PHOTO_LIMITS.perVehicle, each usable), and the ones left out. */
+function checkPhotos(row: number, vin: string, refs: string[], baseDir: string | null, issues: FeedPhotoIssue[]): string[] {
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  for (const ref of refs) {
+    if (seen.has(ref)) {
+      issues.push({ row, vin, photo: ref, reason: "the same photo is listed twice for this vehicle" });
+      continue;
+    }
+    seen.add(ref);
+    const c = classifyPhotoRef(ref, baseDir);
+    if ("error" in c) issues.push({ row, vin, photo: ref, reason: c.error });
+    else kept.push(ref);
+  }
+  if (kept.length > PHOTO_LIMITS.perVehicle) {
+    issues.push({
+      row,
+      vin,
+      photo: `${PHOTO_LIMITS.perVehicle + 1}-${kept.length}`,
+      reason: `at most ${PHOTO_LIMITS.perVehicle} photos a vehicle: the ones past ${PHOTO_LIMITS.perVehicle} are left out`,
+    });
+    kept.length = PHOTO_LIMITS.perVehicle;
+  }
+  return kept;
 }
 
 function yearRange(lookup: FeedLookup): { min: number; max: number } {
@@ -353,7 +492,7 @@ function validateRow(
 
   const condition = upperCode(text(f.condition));
   if (!condition) reasons.push("missing condition");
-  else if (!LISTING_TYPES.has(condition)) reasons.push(`unknown condition "${text(f.condition)}" (expected NEW, USED, CERTIFIED or 3P_CERT)`);
+  else if (!KNOWN_LISTING_TYPES.has(condition)) reasons.push(`unknown condition "${text(f.condition)}" (expected NEW, USED, CERTIFIED or 3P_CERT)`);
 
   const { min, max } = yearRange(lookup);
   const year = numberOf(f.year);
@@ -454,7 +593,21 @@ function validateRow(
   }
   history.sort((a, b) => VEHICLE_HISTORY_CODES.indexOf(a as never) - VEHICLE_HISTORY_CODES.indexOf(b as never));
 
-  const listingType = condition;
+  // The branded certified program only for listings that meet its rules; a row claiming it while
+  // breaking one is imported as used, with the reason (docs/dealer-feed.md, ADR 022).
+  const certifiedProgram = text(f.certified_program);
+  let listingType = condition;
+  const claimsBrand = (condition === "CERTIFIED" || condition === "3P_CERT") && namesBrandProgram(certifiedProgram);
+  let brandProgram = false;
+  if (claimsBrand) {
+    const broken = brandProgramViolations({ makeCode: make.code, year: trim.year, mileage: Math.round(mileage) }, lookup.index.nowYear);
+    if (condition === "3P_CERT") broken.unshift(`${BRAND_CERTIFIED_PROGRAM.name} is the manufacturer's program, not a third party's`);
+    if (broken.length > 0) {
+      listingType = "USED";
+      warn(`imported as used, not ${BRAND_CERTIFIED_PROGRAM.name}: ${broken.join("; ")}`);
+    } else brandProgram = true;
+  }
+  const historySource = text(f.vehicle_history_source).slice(0, 80);
   const salePrice = Math.round(price);
   const inc = listingType === "NEW" ? Math.round(incentive ?? 0) : 0;
   const listedMsrp = msrp !== null ? Math.round(msrp) : listingType === "NEW" ? trim.nationalMSRP + packagesPrice : null;
@@ -471,7 +624,6 @@ function validateRow(
           accident: historyGiven.length > 0 && !history.includes("NO_ACCIDENTS"),
           now,
         });
-  const certifiedProgram = text(f.certified_program);
   const specs = trimSpecs(trim, model.seriesCode);
   const extName = text(f.exterior_color);
   const intName = text(f.interior_color);
@@ -495,11 +647,17 @@ function validateRow(
       incentive: inc,
       features: featureList(lookup.index, trim.standardFeatures, extras),
       packages: codeList(packages),
-      certified_product:
-        listingType === "CERTIFIED" ? certifiedProgram || `${make.name} Certified Pre-Owned` : listingType === "3P_CERT" ? certifiedProgram || "Third-Party Certified" : null,
+      // The dealer's own program name is kept as they state it; only the branded program's name
+      // carries that program's claims (app/lib/trust-signals.ts).
+      certified_product: brandProgram
+        ? BRAND_CERTIFIED_PROGRAM.name
+        : (listingType === "CERTIFIED" || listingType === "3P_CERT") && certifiedProgram && !claimsBrand
+          ? certifiedProgram.slice(0, 80)
+          : null,
       vehicle_history: listingType === "NEW" ? "" : codeList(history),
+      vehicle_history_source: listingType === "NEW" || history.length === 0 || !historySource ? null : historySource,
       vehicle_use_type: useTypeRaw || "personal",
-      money_back_guarantee: flag(f.money_back_guarantee) ? 1 : 0,
+      money_back_guarantee: brandProgram || flag(f.money_back_guarantee) ? 1 : 0,
       seller_type: "d",
       image_count: photos === null ? 4 : Math.min(50, Math.max(1, Math.round(photos))),
       // Dealer HTML is stored clean (the page sanitises again when it renders).
@@ -523,8 +681,19 @@ function dealerFromRow(raw: RawRow, place: ZipPlace, now: number, warnings: Feed
     } else warnings.push({ row: raw.row, message: `unknown dealer_home_services "${s}" ignored` });
   }
   services.sort((a, b) => HOME_SERVICE_CODES.indexOf(a as never) - HOME_SERVICE_CODES.indexOf(b as never));
-  const rating = numberOf(f.dealer_rating);
+  // A rating is shown as the dealer's own claim, and only with the source it names (ADR 022).
+  let rating = numberOf(f.dealer_rating);
   const ratingCount = numberOf(f.dealer_rating_count);
+  const ratingSource = text(f.dealer_rating_source).slice(0, 80);
+  if (rating !== null && !ratingSource) {
+    warnings.push({ row: raw.row, message: "dealer_rating ignored: dealer_rating_source must name where the rating comes from" });
+    rating = null;
+  }
+  // Online buying (docs/online-buying.md): the dealer's opt-in; opting in means selling online.
+  const optIn = /^(yes|true|1)$/i.test(text(f.dealer_online_buying));
+  if (!optIn && text(f.dealer_online_buying) && !/^(no|false|0)$/i.test(text(f.dealer_online_buying)))
+    warnings.push({ row: raw.row, message: `dealer_online_buying "${text(f.dealer_online_buying)}" is not yes or no: read as no` });
+  if (optIn && !services.includes("BUY_ONLINE")) services.unshift("BUY_ONLINE");
   const homeServices = codeList(services);
   return {
     homeServices,
@@ -544,10 +713,12 @@ function dealerFromRow(raw: RawRow, place: ZipPlace, now: number, warnings: Feed
       lon: place.lon,
       rating: rating !== null && !Number.isNaN(rating) && rating >= 0 && rating <= 5 ? rating : null,
       rating_count: ratingCount !== null && !Number.isNaN(ratingCount) && ratingCount >= 0 ? Math.round(ratingCount) : 0,
+      rating_source: rating !== null ? ratingSource : null,
       home_services: homeServices,
       hide_email_form: 0,
       tagline: null,
       created_at: now,
+      ecommerce_opt_in: optIn ? 1 : 0,
     },
   };
 }
@@ -619,11 +790,17 @@ export async function importFeed(db: Database, options: FeedOptions): Promise<Fe
     }
     warnings.push(...rowWarnings);
     dealer.accepted++;
-    accepted.push({ dealerId, listing: result.value });
+    accepted.push({ dealerId, row: raw.row, photos: photoRefs(f.photos), listing: result.value });
   }
 
   const ownersToWrite = [...dealers.values()].filter((d) => d.owner).map((d) => d.owner!);
   const ownerIds = await upsertOwners(db, ownersToWrite, now);
+
+  const baseDir = options.baseDir ? path.resolve(options.baseDir) : null;
+  const photoIssues: FeedPhotoIssue[] = [];
+  for (const a of accepted) a.photos = checkPhotos(a.row, a.listing.vin, a.photos, baseDir, photoIssues);
+  const photoTotals = { queued: 0, kept: 0, known: 0, removed: 0 };
+  const listingIds: number[] = [];
 
   let inserted = 0;
   let updated = 0;
@@ -641,6 +818,25 @@ export async function importFeed(db: Database, options: FeedOptions): Promise<Fe
       };
     });
     const res = await upsertListings(db, batch, now);
+    // The photo rows (jobs for the photo runner): nothing is downloaded here.
+    const slice = accepted.slice(i, i + UPSERT_BATCH);
+    const idByVin = await listingIdsByVin(
+      db,
+      slice.map((a) => a.listing.vin),
+    );
+    const sync = await syncListingPhotos(
+      db,
+      slice.filter((a) => idByVin.has(a.listing.vin)).map((a) => ({ listingId: idByVin.get(a.listing.vin)!, row: a.row, sources: a.photos })),
+      baseDir,
+      now,
+    );
+    listingIds.push(...idByVin.values());
+    // Each listed car is confirmed by this feed (a car not confirmed for long leaves search).
+    await confirmListings(db, [...idByVin.values()], now);
+    photoTotals.queued += sync.queued;
+    photoTotals.kept += sync.kept;
+    photoTotals.known += sync.known;
+    photoTotals.removed += sync.removed;
     inserted += res.inserted;
     updated += res.updated;
     priceChanges += res.priceChanges;
@@ -659,6 +855,12 @@ export async function importFeed(db: Database, options: FeedOptions): Promise<Fe
     markedSold += (await markVanishedSold(db, ownerId, d.vins, now)).length;
   }
 
+  // Prices far below their market wait for an operator; the dealer reads why here.
+  const prices = await checkPrices(db, listingIds, now);
+  const rowOfVin = new Map(accepted.map((a) => [a.listing.vin, a.row]));
+  const held = prices.held.map((h) => ({ row: rowOfVin.get(h.vin) ?? 0, vin: h.vin, reason: h.reason })).sort((a, b) => a.row - b.row);
+  const unconfirmed = (await hideUnconfirmed(db, now)).length;
+
   rejected.sort((a, b) => a.row - b.row);
   return {
     rows: rows.length,
@@ -670,5 +872,23 @@ export async function importFeed(db: Database, options: FeedOptions): Promise<Fe
     priceChanges,
     markedSold,
     dealers: dealers.size,
+    photos: { ...photoTotals, skipped: photoIssues },
+    listingIds,
+    held,
+    released: prices.released.length,
+    unconfirmed,
   };
+}
+
+async function listingIdsByVin(db: Database, vins: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < vins.length; i += 500) {
+    const rows = await db.kysely
+      .selectFrom("listings")
+      .select(["id", "vin"])
+      .where("vin", "in", vins.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.vin, Number(r.id));
+  }
+  return out;
 }

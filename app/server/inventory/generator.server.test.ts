@@ -5,7 +5,6 @@ import { lookupZip } from "../reference/zip.server.ts";
 import {
   EXTERIOR_COLOR_CODES,
   HOME_SERVICE_CODES,
-  VEHICLE_HISTORY_CODES,
   dealRatingFor,
   generateAll,
   generateInventory,
@@ -14,6 +13,8 @@ import {
   type GeneratedListing,
 } from "./generator.server.ts";
 import { placementTable } from "./metros.server.ts";
+import { brandProgramViolations } from "../../lib/trust-signals.ts";
+import { BRAND_CERTIFIED_PROGRAM } from "../../lib/constants.ts";
 import { resetInventory, seedInventory } from "./seed.server.ts";
 
 const NOW = Date.UTC(2026, 10, 15, 12);
@@ -118,16 +119,33 @@ describe("generator", () => {
     }
   });
 
-  it("keeps certified cars under six years old and under 80,000 miles", () => {
+  it("gives the branded certified program only to its make's cars that meet its rules, with its money-back guarantee", () => {
     const certified = inv.listings.filter((l) => l.listing_type === "CERTIFIED");
     expect(certified.length).toBeGreaterThan(100);
-    for (const l of certified) {
-      expect(NOW_YEAR - l.year).toBeLessThanOrEqual(5);
-      expect(l.mileage).toBeLessThan(80_000);
-      expect(l.certified_product).toBe(`${makeName.get(l.make_code)} Certified Pre-Owned`);
+    const brand = certified.filter((l) => l.certified_product === BRAND_CERTIFIED_PROGRAM.name);
+    expect(brand.length).toBeGreaterThan(0);
+    for (const l of brand) {
+      expect(brandProgramViolations({ makeCode: l.make_code, year: l.year, mileage: l.mileage }, NOW_YEAR)).toEqual([]);
+      expect(l.money_back_guarantee).toBe(1);
     }
-    for (const l of inv.listings.filter((x) => x.listing_type === "3P_CERT")) expect(l.certified_product).toBeTruthy();
+    // Every other maker's certified car carries no program name (shown as "Manufacturer certified").
+    for (const l of certified.filter((x) => x.make_code !== BRAND_CERTIFIED_PROGRAM.makeCode)) expect(l.certified_product).toBeNull();
+    // Third-party certification has no invented program names.
+    for (const l of inv.listings.filter((x) => x.listing_type === "3P_CERT")) expect(l.certified_product).toBeNull();
     for (const l of inv.listings.filter((x) => x.listing_type === "USED" || x.listing_type === "NEW")) expect(l.certified_product).toBeNull();
+  });
+
+  it("the demo inventory of `npm start` (20,000 cars, seed 1): every certified car meets the rules of what it claims", () => {
+    const demo = generateAll({ listings: 20_000, seed: 1, now: NOW, catalog }).listings;
+    const certified = demo.filter((l) => l.listing_type === "CERTIFIED" || l.listing_type === "3P_CERT");
+    const brand = certified.filter((l) => l.certified_product === BRAND_CERTIFIED_PROGRAM.name);
+    expect(brand.length).toBeGreaterThan(100);
+    for (const l of brand) {
+      expect(l.listing_type).toBe("CERTIFIED");
+      expect(brandProgramViolations({ makeCode: l.make_code, year: l.year, mileage: l.mileage }, NOW_YEAR)).toEqual([]);
+      expect(l.money_back_guarantee).toBe(1);
+    }
+    for (const l of certified) if (l.certified_product !== BRAND_CERTIFIED_PROGRAM.name) expect(l.certified_product).toBeNull();
   });
 
   it("lists new cars of the current and next model years at about MSRP", () => {
@@ -147,8 +165,7 @@ describe("generator", () => {
 
   it("prices used cars below MSRP, falling with age, with a spread of deals", () => {
     const used = inv.listings.filter((l) => l.listing_type !== "NEW");
-    const ratio = (rows: GeneratedListing[]) =>
-      rows.reduce((s, l) => s + l.sale_price / trimById.get(l.trim_id!)!.nationalMSRP, 0) / rows.length;
+    const ratio = (rows: GeneratedListing[]) => rows.reduce((s, l) => s + l.sale_price / trimById.get(l.trim_id!)!.nationalMSRP, 0) / rows.length;
     for (const l of used) {
       const msrp = trimById.get(l.trim_id!)!.nationalMSRP;
       expect(l.sale_price).toBeGreaterThan(0);
@@ -164,7 +181,10 @@ describe("generator", () => {
     expect(old).toBeLessThan(0.45);
     for (const l of inv.listings) expect(l.deal_rating).toBe(dealRatingFor(l.sale_price, l.market_price));
     for (const rating of ["great", "good", "fair", "high"] as const) {
-      expect(share((l) => l.deal_rating === rating), rating).toBeGreaterThan(0.04);
+      expect(
+        share((l) => l.deal_rating === rating),
+        rating,
+      ).toBeGreaterThan(0.04);
     }
     expect(share((l) => l.deal_rating === "fair")).toBeGreaterThan(0.4);
   });
@@ -183,10 +203,18 @@ describe("generator", () => {
       expect(t, l.trim_id!).toBeDefined();
       expect([l.year, l.make_code, l.model_code, l.trim_code, l.trim_name]).toEqual([t!.year, t!.makeCode, t!.modelCode, t!.trimCode, t!.trimName]);
       expect([l.fuel_type_group, l.drive_group, l.engine_code, l.transmission_code, l.body_style_code, l.epa_id, l.doors]).toEqual([
-        t!.fuelTypeGroup, t!.driveGroup, t!.engineCode, t!.transmissionCode, t!.bodyStyleCode, t!.epaId, t!.doors,
+        t!.fuelTypeGroup,
+        t!.driveGroup,
+        t!.engineCode,
+        t!.transmissionCode,
+        t!.bodyStyleCode,
+        t!.epaId,
+        t!.doors,
       ]);
       for (const f of t!.standardFeatures) expect(l.features).toContain(`,${f},`);
-      expect(l.title).toMatch(new RegExp(`^(New|Used|Certified) ${l.year} ${makeName.get(l.make_code)} .+ ${t!.trimName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      expect(l.title).toMatch(
+        new RegExp(`^(New|Used|Certified) ${l.year} ${makeName.get(l.make_code)} .+ ${t!.trimName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
     }
   });
 
@@ -238,7 +266,7 @@ describe("generator", () => {
     for (const l of inv.listings) expect(l.zip).toBe(ownerByExt.get(l.owner_external_id)!.zip);
   });
 
-  it("gives dealers believable names, example.com-style websites, ratings and home services", () => {
+  it("gives dealers believable names, example.com-style websites and home services, and no rating", () => {
     const dealers = inv.owners.filter((o) => o.seller_type === "d");
     const sites = new Set<string>();
     for (const o of dealers) {
@@ -246,9 +274,9 @@ describe("generator", () => {
       expect(o.website).toMatch(/^https:\/\/[a-z0-9-]+\.example$/);
       expect(sites.has(o.website!)).toBe(false);
       sites.add(o.website!);
-      expect(o.rating!).toBeGreaterThanOrEqual(3.2);
-      expect(o.rating!).toBeLessThanOrEqual(4.9);
-      expect(o.rating_count).toBeGreaterThan(0);
+      // No invented ratings: a rating shows only from a real source (ADR 022).
+      expect(o.rating).toBeNull();
+      expect(o.rating_count).toBe(0);
       if (o.home_services) {
         expect(o.home_services).toMatch(/^,([A-Z_]+,)+$/);
         for (const code of o.home_services.split(",").filter(Boolean)) expect(HOME_SERVICE_CODES).toContain(code);
@@ -266,13 +294,15 @@ describe("generator", () => {
     expect(share((l) => ["WHITE", "BLACK", "GRAY", "SILVER"].includes(l.ext_color_simple))).toBeGreaterThan(0.6);
   });
 
-  it("records history, use type, images and the other listing attributes plausibly", () => {
+  it("records use type, images and the other listing attributes plausibly", () => {
     const used = inv.listings.filter((l) => l.listing_type !== "NEW");
-    for (const l of used) {
-      for (const code of l.vehicle_history.split(",").filter(Boolean)) expect(VEHICLE_HISTORY_CODES).toContain(code);
+    // No invented history, view counts, "hot" flags or history claims in the description (ADR 022).
+    for (const l of used) expect(l.vehicle_history).toBe("");
+    for (const l of inv.listings) {
+      expect(l.view_count).toBe(0);
+      expect(l.is_hot).toBe(0);
+      expect(l.description).not.toMatch(/accident|one owner|garage kept|inspected|multi-point|clean title/i);
     }
-    expect(share((l) => l.vehicle_history.includes(",NO_ACCIDENTS,"), used)).toBeGreaterThan(0.7);
-    expect(share((l) => !l.vehicle_history.includes(",NO_ACCIDENTS,"), used)).toBeGreaterThan(0.05);
     for (const l of inv.listings) {
       if (l.body_style_code === "COMMERCIAL") expect(l.vehicle_use_type).toBe("commercial");
       expect(["personal", "commercial"]).toContain(l.vehicle_use_type);
@@ -282,7 +312,6 @@ describe("generator", () => {
       if (l.seller_type === "p" || l.listing_type === "NEW") expect(l.money_back_guarantee).toBe(0);
     }
     expect(share((l) => l.money_back_guarantee === 1)).toBeGreaterThan(0.02);
-    expect(share((l) => l.is_hot === 1)).toBeGreaterThan(0.005);
     expect(share((l) => l.has_special_offer === 1)).toBeGreaterThan(0.02);
   });
 });
@@ -305,7 +334,14 @@ describe.each(testDatabaseFactories())("seedInventory on $name", (factory) => {
     expect(res.owners).toBe(expected.owners.length);
     const db = t.db.kysely;
     const count = async (table: "owners" | "listings" | "listing_price_history") =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("owners")).toBe(expected.owners.length);
     expect(await count("listings")).toBe(SIZE);
     expect(await count("listing_price_history")).toBe(expected.listings.reduce((s, l) => s + l.price_history!.length, 0));
@@ -330,16 +366,25 @@ describe.each(testDatabaseFactories())("seedInventory on $name", (factory) => {
   it("re-seeding the same inventory updates in place instead of duplicating", async () => {
     const res = await seedInventory(t.db, { listings: SIZE, seed: 7, now: NOW, catalog, worker: false });
     expect(res.listings).toBe(SIZE);
-    const n = await t.db.kysely.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const n = await t.db.kysely
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(SIZE);
-    const o = await t.db.kysely.selectFrom("owners").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const o = await t.db.kysely
+      .selectFrom("owners")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(o.n)).toBe(expected.owners.length);
   });
 
   it("resetInventory empties listings, price history and owners", async () => {
     await resetInventory(t.db);
     for (const table of ["listings", "listing_price_history", "owners"] as const) {
-      const r = await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const r = await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(r.n)).toBe(0);
     }
   });
@@ -348,7 +393,7 @@ describe.each(testDatabaseFactories())("seedInventory on $name", (factory) => {
     const res = await seedInventory(t.db, { listings: 1200, seed: 9, now: NOW, catalog, worker: true, batchSize: 500 });
     expect(res.listings).toBe(1200);
     const inline = generateAll({ listings: 1200, seed: 9, now: NOW, catalog });
-    // The generator's value estimate: kept in estimate_price once the price verdict has rated the car (issue 6).
+    // The generator's value estimate: kept in estimate_price once the price verdict has rated the car (docs/vehicle-page.md).
     const rows = await t.db.kysely.selectFrom("listings").select(["vin", "sale_price", "market_price", "estimate_price"]).orderBy("id").execute();
     expect(rows.map((r) => [r.vin, Number(r.sale_price), Number(r.estimate_price ?? r.market_price)])).toEqual(
       inline.listings.map((l) => [l.vin, l.sale_price, l.market_price]),

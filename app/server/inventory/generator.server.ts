@@ -9,30 +9,35 @@ import type { ListingInput, OwnerInput } from "./upsert.server.ts";
 import type { ZipPlace } from "../../lib/zip.ts";
 import type { MessagePort } from "node:worker_threads";
 import { pickMetro, placementTable, type Metro } from "./metros.server.ts";
+import { brandProgramViolations } from "../../lib/trust-signals.ts";
+import { BRAND_CERTIFIED_PROGRAM } from "../../lib/constants.ts";
+import { titleWordOf } from "../../lib/listing-types.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Codes shared with the feed importer and the search filters
 
 /** Dealer home services (owners.home_services and listings.home_services), in display order. */
-export const HOME_SERVICE_CODES = [
-  "BUY_ONLINE",
-  "ONLINE_PAPERWORK",
-  "HOME_DELIVERY",
-  "HOME_TEST_DRIVE",
-  "VIRTUAL_APPOINTMENT",
-  "CONTACTLESS_PICKUP",
-] as const;
+export const HOME_SERVICE_CODES = ["BUY_ONLINE", "ONLINE_PAPERWORK", "HOME_DELIVERY", "HOME_TEST_DRIVE", "VIRTUAL_APPOINTMENT", "CONTACTLESS_PICKUP"] as const;
 
 /** Vehicle history codes (listings.vehicle_history). A used car without NO_ACCIDENTS had one reported. */
 export const VEHICLE_HISTORY_CODES = ["ONE_OWNER", "CLEAN_TITLE", "NO_ACCIDENTS", "PERSONAL_USE"] as const;
 
 /** Simple exterior colour codes (listings.ext_color_simple). */
 export const EXTERIOR_COLOR_CODES = [
-  "BLACK", "WHITE", "SILVER", "GRAY", "RED", "BLUE", "GREEN", "BROWN", "BEIGE", "GOLD", "ORANGE", "YELLOW", "PURPLE",
+  "BLACK",
+  "WHITE",
+  "SILVER",
+  "GRAY",
+  "RED",
+  "BLUE",
+  "GREEN",
+  "BROWN",
+  "BEIGE",
+  "GOLD",
+  "ORANGE",
+  "YELLOW",
+  "PURPLE",
 ] as const;
-
-/** Third-party certification programs used on 3P_CERT listings (fictional names). */
-export const THIRD_PARTY_CERT_PROGRAMS = ["TrueCheck Certified", "AutoAssure Certified", "Road Ready Certified"] as const;
 
 /** Deal thresholds on price / market_price. */
 export const DEAL_THRESHOLDS = { great: 0.92, good: 0.97, fair: 1.05 } as const;
@@ -57,8 +62,29 @@ export function codeList(codes: readonly string[]): string {
 const VIN_ALPHABET = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 const VIN_VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 for (let d = 0; d <= 9; d++) VIN_VALUES[String(d)] = d;
 const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -85,19 +111,51 @@ export function vinYearCode(year: number): string {
 
 // Plausible world manufacturer identifiers per make name (the first three characters).
 const WMI: Record<string, string[]> = {
-  Acura: ["19U", "JH4", "5J8"], "Alfa Romeo": ["ZAR", "ZASP"], "Aston Martin": ["SCF"], Audi: ["WAU", "WA1"],
-  BMW: ["WBA", "5UX", "WBS"], Bentley: ["SCB"], Buick: ["1G4", "KL4", "5GA"], Cadillac: ["1G6", "1GY"],
-  Chevrolet: ["1G1", "1GN", "3GN", "1GC", "KL7"], Chrysler: ["2C3", "2C4", "1C3"], Dodge: ["2C3", "1C4", "3C4", "2B3"],
-  Ferrari: ["ZFF"], Fiat: ["3C3", "ZFB"], Ford: ["1FA", "1FM", "1FT", "3FA", "1FD"], GMC: ["1GT", "1GK", "3GT"],
-  Genesis: ["KMT", "KMU"], Honda: ["1HG", "2HG", "5J6", "5FN", "7FA"], Hyundai: ["5NP", "KMH", "5NM", "KM8"],
-  Infiniti: ["JN1", "5N1"], Jaguar: ["SAJ"], Jeep: ["1C4", "1J4", "3C4"], Kia: ["KNA", "5XY", "KND", "5XX"],
-  Lamborghini: ["ZHW"], "Land Rover": ["SAL"], Lexus: ["JTH", "2T2", "JTJ", "58A"], Lincoln: ["5LM", "1LN", "3LN"],
-  Lucid: ["50E"], MINI: ["WMW"], Maserati: ["ZAM"], Mazda: ["JM1", "JM3", "3MZ", "7MM"], "McLaren Automotive": ["SBM"],
-  "Mercedes-Benz": ["WDD", "W1K", "4JG", "W1N", "WDC"], Mitsubishi: ["JA4", "ML3", "JA3"],
-  Nissan: ["1N4", "5N1", "3N1", "1N6", "JN8"], Polestar: ["LPS", "YSM"], Porsche: ["WP0", "WP1"],
-  Ram: ["1C6", "3C6", "3C7"], Rivian: ["7FC", "7PD"], "Rolls-Royce": ["SCA"], Subaru: ["JF1", "JF2", "4S4", "4S3"],
-  Tesla: ["5YJ", "7SA", "7G2"], Toyota: ["JTD", "4T1", "2T3", "5TD", "5TF", "JTM", "3TM"],
-  Volkswagen: ["3VW", "1VW", "WVW", "1V2", "WVG"], Volvo: ["YV1", "YV4", "7JR"], smart: ["WME"],
+  Acura: ["19U", "JH4", "5J8"],
+  "Alfa Romeo": ["ZAR", "ZASP"],
+  "Aston Martin": ["SCF"],
+  Audi: ["WAU", "WA1"],
+  BMW: ["WBA", "5UX", "WBS"],
+  Bentley: ["SCB"],
+  Buick: ["1G4", "KL4", "5GA"],
+  Cadillac: ["1G6", "1GY"],
+  Chevrolet: ["1G1", "1GN", "3GN", "1GC", "KL7"],
+  Chrysler: ["2C3", "2C4", "1C3"],
+  Dodge: ["2C3", "1C4", "3C4", "2B3"],
+  Ferrari: ["ZFF"],
+  Fiat: ["3C3", "ZFB"],
+  Ford: ["1FA", "1FM", "1FT", "3FA", "1FD"],
+  GMC: ["1GT", "1GK", "3GT"],
+  Genesis: ["KMT", "KMU"],
+  Honda: ["1HG", "2HG", "5J6", "5FN", "7FA"],
+  Hyundai: ["5NP", "KMH", "5NM", "KM8"],
+  Infiniti: ["JN1", "5N1"],
+  Jaguar: ["SAJ"],
+  Jeep: ["1C4", "1J4", "3C4"],
+  Kia: ["KNA", "5XY", "KND", "5XX"],
+  Lamborghini: ["ZHW"],
+  "Land Rover": ["SAL"],
+  Lexus: ["JTH", "2T2", "JTJ", "58A"],
+  Lincoln: ["5LM", "1LN", "3LN"],
+  Lucid: ["50E"],
+  MINI: ["WMW"],
+  Maserati: ["ZAM"],
+  Mazda: ["JM1", "JM3", "3MZ", "7MM"],
+  "McLaren Automotive": ["SBM"],
+  "Mercedes-Benz": ["WDD", "W1K", "4JG", "W1N", "WDC"],
+  Mitsubishi: ["JA4", "ML3", "JA3"],
+  Nissan: ["1N4", "5N1", "3N1", "1N6", "JN8"],
+  Polestar: ["LPS", "YSM"],
+  Porsche: ["WP0", "WP1"],
+  Ram: ["1C6", "3C6", "3C7"],
+  Rivian: ["7FC", "7PD"],
+  "Rolls-Royce": ["SCA"],
+  Subaru: ["JF1", "JF2", "4S4", "4S3"],
+  Tesla: ["5YJ", "7SA", "7G2"],
+  Toyota: ["JTD", "4T1", "2T3", "5TD", "5TF", "JTM", "3TM"],
+  Volkswagen: ["3VW", "1VW", "WVW", "1V2", "WVG"],
+  Volvo: ["YV1", "YV4", "7JR"],
+  smart: ["WME"],
 };
 const FALLBACK_WMI = ["1G1", "5YF", "1C4", "JN1", "KNM", "SAD", "WF0", "VF1"];
 /** Plant codes (position 11), one per block of a million generated VINs, so VINs never repeat. */
@@ -189,12 +247,54 @@ function cumulativeOf(weights: readonly number[]): Float64Array {
 // Market knowledge (rough US shares; unknown makes are rare boutique brands)
 
 const MAKE_WEIGHTS: Record<string, number> = {
-  Toyota: 15, Ford: 13, Chevrolet: 12, Honda: 9, Nissan: 6, Hyundai: 5.5, Kia: 5, Jeep: 4.5, Subaru: 4, Ram: 4,
-  GMC: 4, Tesla: 3, Mazda: 2.8, BMW: 2.3, Lexus: 2.3, "Mercedes-Benz": 2.2, Volkswagen: 2.2, Dodge: 1.5, Audi: 1.4,
-  Buick: 1.3, Cadillac: 1, Acura: 1, Volvo: 0.8, Chrysler: 0.6, Lincoln: 0.6, Mitsubishi: 0.6, Porsche: 0.5,
-  Infiniti: 0.4, "Land Rover": 0.4, Genesis: 0.4, MINI: 0.3, Rivian: 0.2, "Alfa Romeo": 0.1, Jaguar: 0.1, Fiat: 0.1,
-  Maserati: 0.05, Polestar: 0.05, Lucid: 0.03, smart: 0.02, Bentley: 0.02, Ferrari: 0.02, Lamborghini: 0.02,
-  "Rolls-Royce": 0.01, "Aston Martin": 0.01, "McLaren Automotive": 0.01, Scion: 0.15, Saab: 0.02, Suzuki: 0.05,
+  Toyota: 15,
+  Ford: 13,
+  Chevrolet: 12,
+  Honda: 9,
+  Nissan: 6,
+  Hyundai: 5.5,
+  Kia: 5,
+  Jeep: 4.5,
+  Subaru: 4,
+  Ram: 4,
+  GMC: 4,
+  Tesla: 3,
+  Mazda: 2.8,
+  BMW: 2.3,
+  Lexus: 2.3,
+  "Mercedes-Benz": 2.2,
+  Volkswagen: 2.2,
+  Dodge: 1.5,
+  Audi: 1.4,
+  Buick: 1.3,
+  Cadillac: 1,
+  Acura: 1,
+  Volvo: 0.8,
+  Chrysler: 0.6,
+  Lincoln: 0.6,
+  Mitsubishi: 0.6,
+  Porsche: 0.5,
+  Infiniti: 0.4,
+  "Land Rover": 0.4,
+  Genesis: 0.4,
+  MINI: 0.3,
+  Rivian: 0.2,
+  "Alfa Romeo": 0.1,
+  Jaguar: 0.1,
+  Fiat: 0.1,
+  Maserati: 0.05,
+  Polestar: 0.05,
+  Lucid: 0.03,
+  smart: 0.02,
+  Bentley: 0.02,
+  Ferrari: 0.02,
+  Lamborghini: 0.02,
+  "Rolls-Royce": 0.01,
+  "Aston Martin": 0.01,
+  "McLaren Automotive": 0.01,
+  Scion: 0.15,
+  Saab: 0.02,
+  Suzuki: 0.05,
 };
 const UNKNOWN_MAKE_WEIGHT = 0.005;
 /** Franchise (new-car) dealers only exist for makes at least this common. */
@@ -223,14 +323,42 @@ const MODEL_WEIGHTS: Record<string, Record<string, number>> = {
 
 /** Share of value kept each year after the first, per make (default 0.89). */
 const RETENTION: Record<string, number> = {
-  Toyota: 0.91, Lexus: 0.905, Honda: 0.905, Subaru: 0.9, Porsche: 0.91, Jeep: 0.9, Tesla: 0.86, BMW: 0.865,
-  "Mercedes-Benz": 0.86, Audi: 0.865, Jaguar: 0.85, "Land Rover": 0.855, Maserati: 0.84, "Alfa Romeo": 0.85,
-  Cadillac: 0.87, Lincoln: 0.87, Infiniti: 0.865, Volvo: 0.87, Nissan: 0.88, Mitsubishi: 0.88,
+  Toyota: 0.91,
+  Lexus: 0.905,
+  Honda: 0.905,
+  Subaru: 0.9,
+  Porsche: 0.91,
+  Jeep: 0.9,
+  Tesla: 0.86,
+  BMW: 0.865,
+  "Mercedes-Benz": 0.86,
+  Audi: 0.865,
+  Jaguar: 0.85,
+  "Land Rover": 0.855,
+  Maserati: 0.84,
+  "Alfa Romeo": 0.85,
+  Cadillac: 0.87,
+  Lincoln: 0.87,
+  Infiniti: 0.865,
+  Volvo: 0.87,
+  Nissan: 0.88,
+  Mitsubishi: 0.88,
 };
 
 const EXT_COLOR_WEIGHTS: Record<string, number> = {
-  WHITE: 24, BLACK: 19, GRAY: 18, SILVER: 12, BLUE: 9, RED: 9, GREEN: 2, BROWN: 1.5, BEIGE: 1, GOLD: 0.7,
-  ORANGE: 1, YELLOW: 0.6, PURPLE: 0.3,
+  WHITE: 24,
+  BLACK: 19,
+  GRAY: 18,
+  SILVER: 12,
+  BLUE: 9,
+  RED: 9,
+  GREEN: 2,
+  BROWN: 1.5,
+  BEIGE: 1,
+  GOLD: 0.7,
+  ORANGE: 1,
+  YELLOW: 0.6,
+  PURPLE: 0.3,
 };
 const EXT_COLOR_NAMES: Record<string, string[]> = {
   BLACK: ["Black", "Midnight Black Metallic", "Jet Black", "Obsidian Black Pearl", "Crystal Black Pearl", "Agate Black"],
@@ -319,10 +447,7 @@ export function estimateMarketValue(v: MarketValueInput): number {
   let retention = RETENTION[v.makeName ?? ""] ?? 0.89;
   if (v.fuelTypeGroup === "ELE") retention -= 0.025;
   // ~16% in the first year, then the make's yearly retention; older cars lose value more slowly.
-  const curve =
-    age <= 1
-      ? 1 - 0.16 * age
-      : 0.84 * Math.pow(retention, Math.min(age, 5) - 1) * Math.pow(Math.min(0.96, retention + 0.03), Math.max(0, age - 5));
+  const curve = age <= 1 ? 1 - 0.16 * age : 0.84 * Math.pow(retention, Math.min(age, 5) - 1) * Math.pow(Math.min(0.96, retention + 0.03), Math.max(0, age - 5));
   const expected = age * MILES_PER_YEAR;
   const mileageFactor = clamp(1 - (v.mileage - expected) * 0.0000045, 0.7, 1.12);
   let condition = 1;
@@ -471,8 +596,7 @@ export function indexCatalog(catalog: Catalog, now: number): CatalogIndex {
     const years = [...grouped.keys()].sort((a, b) => a - b);
     const mk = makeName.get(model.makeCode) ?? model.makeCode;
     const bodyCodes = new Set(trims.map((t) => t.bodyStyleCode));
-    const commercialHint =
-      bodyCodes.has("COMMERCIAL") || ((bodyCodes.has("VANMV") || bodyCodes.has("VAN")) && COMMERCIAL_MODEL.test(normalise(model.name)));
+    const commercialHint = bodyCodes.has("COMMERCIAL") || ((bodyCodes.has("VANMV") || bodyCodes.has("VAN")) && COMMERCIAL_MODEL.test(normalise(model.name)));
     const entry: ModelEntry = {
       model,
       makeName: mk,
@@ -501,9 +625,7 @@ export function indexCatalog(catalog: Catalog, now: number): CatalogIndex {
       models,
       modelCumulative: cumulativeOf(models.map((e) => modelWeight(m.name, e.modelName, e.commercialHint))),
       newModels,
-      newModelCumulative: cumulativeOf(
-        newModels.map((e) => modelWeight(m.name, e.modelName, false) * (e.newYears.includes(newestNew) ? 1 : 0.5)),
-      ),
+      newModelCumulative: cumulativeOf(newModels.map((e) => modelWeight(m.name, e.modelName, false) * (e.newYears.includes(newestNew) ? 1 : 0.5))),
     });
   }
   const franchiseMakes = makes.filter((m) => m.weight >= FRANCHISE_MIN_WEIGHT && m.newModels.length > 0);
@@ -582,6 +704,7 @@ export function trimSpecs(trim: CatalogTrim, seriesCode: string | null) {
     mpg_combined: trim.epaCombined,
     is_mpge: mpge ? 1 : 0,
     electric_range: trim.electricRange,
+    annual_fuel_cost: trim.annualFuelCost,
     truck_bed_length: trim.truckBedLength,
     truck_cab_size: trim.truckCabSize,
     epa_id: trim.epaId,
@@ -589,8 +712,7 @@ export function trimSpecs(trim: CatalogTrim, seriesCode: string | null) {
 }
 
 export function listingTitle(listingType: string, year: number, makeName: string, modelName: string, trimName: string | null): string {
-  const word = listingType === "NEW" ? "New" : listingType === "CERTIFIED" ? "Certified" : "Used";
-  return [word, String(year), makeName, modelName, trimName].filter(Boolean).join(" ");
+  return [titleWordOf(listingType), String(year), makeName, modelName, trimName].filter(Boolean).join(" ");
 }
 
 /** Sorted ",A,B," feature list: the trim's standard features plus the given extras. */
@@ -650,8 +772,7 @@ function planDealers(master: Rng, index: CatalogIndex, dealerListings: number): 
   let assigned = 0;
   while (assigned < dealerListings) {
     const smallTown = master.chance(SMALL_TOWN_DEALER_SHARE);
-    const franchise =
-      index.franchiseMakes.length > 0 && master.chance(smallTown ? FRANCHISE_SHARE_IN_SMALL_TOWNS : FRANCHISE_SHARE_IN_METROS);
+    const franchise = index.franchiseMakes.length > 0 && master.chance(smallTown ? FRANCHISE_SHARE_IN_SMALL_TOWNS : FRANCHISE_SHARE_IN_METROS);
     let n: number;
     if (franchise) n = master.int(60, 150);
     else n = Math.round(8 + Math.pow(master.next(), 1.3) * 62);
@@ -672,37 +793,168 @@ function planDealers(master: Rng, index: CatalogIndex, dealerListings: number): 
 // Owners
 
 const PLACE_WORDS = [
-  "Lakeside", "Northgate", "Riverside", "Valley", "Summit", "Sunrise", "Capitol", "Harbor", "Parkway", "Westside",
-  "Eastside", "Gateway", "Pinecrest", "Oak Hill", "Crossroads", "Heritage", "Liberty", "Pioneer", "Cedar Creek",
-  "Bayview", "Hillside", "Meadowbrook", "Stonebridge", "Redwood", "Silver Lake", "Southpoint", "Twin Rivers",
-  "Highland", "Fairway", "Lakeview", "Mountain View", "Prairie", "Coastal", "Canyon", "Metro", "Central", "Union",
+  "Lakeside",
+  "Northgate",
+  "Riverside",
+  "Valley",
+  "Summit",
+  "Sunrise",
+  "Capitol",
+  "Harbor",
+  "Parkway",
+  "Westside",
+  "Eastside",
+  "Gateway",
+  "Pinecrest",
+  "Oak Hill",
+  "Crossroads",
+  "Heritage",
+  "Liberty",
+  "Pioneer",
+  "Cedar Creek",
+  "Bayview",
+  "Hillside",
+  "Meadowbrook",
+  "Stonebridge",
+  "Redwood",
+  "Silver Lake",
+  "Southpoint",
+  "Twin Rivers",
+  "Highland",
+  "Fairway",
+  "Lakeview",
+  "Mountain View",
+  "Prairie",
+  "Coastal",
+  "Canyon",
+  "Metro",
+  "Central",
+  "Union",
 ];
 const SURNAMES = [
-  "Miller", "Anderson", "Hoffman", "Sullivan", "Reynolds", "Carter", "Brooks", "Henderson", "Walsh", "Fischer",
-  "Morales", "Patel", "Nguyen", "Kowalski", "Bennett", "Donovan", "Gallagher", "Harper", "Jensen", "Larson",
-  "Maddox", "Nolan", "Ortiz", "Quinn", "Ramirez", "Schultz", "Thornton", "Vaughn", "Whitaker", "Young",
+  "Miller",
+  "Anderson",
+  "Hoffman",
+  "Sullivan",
+  "Reynolds",
+  "Carter",
+  "Brooks",
+  "Henderson",
+  "Walsh",
+  "Fischer",
+  "Morales",
+  "Patel",
+  "Nguyen",
+  "Kowalski",
+  "Bennett",
+  "Donovan",
+  "Gallagher",
+  "Harper",
+  "Jensen",
+  "Larson",
+  "Maddox",
+  "Nolan",
+  "Ortiz",
+  "Quinn",
+  "Ramirez",
+  "Schultz",
+  "Thornton",
+  "Vaughn",
+  "Whitaker",
+  "Young",
 ];
 const STREET_NAMES = [
-  "Main St", "Commerce Dr", "Auto Mall Pkwy", "Highway 6", "Market St", "Industrial Blvd", "Oak Ave", "Broadway",
-  "Route 9", "Center St", "Motor Ave", "Frontage Rd", "Lincoln Way", "Washington Ave", "Airport Blvd", "Pine St",
+  "Main St",
+  "Commerce Dr",
+  "Auto Mall Pkwy",
+  "Highway 6",
+  "Market St",
+  "Industrial Blvd",
+  "Oak Ave",
+  "Broadway",
+  "Route 9",
+  "Center St",
+  "Motor Ave",
+  "Frontage Rd",
+  "Lincoln Way",
+  "Washington Ave",
+  "Airport Blvd",
+  "Pine St",
 ];
 const TAGLINES = [
-  "Family owned since 1987", "Where the deal is always straight", "Serving our neighbors for 30 years",
-  "No-haggle pricing on every vehicle", "Your hometown dealer", "Quality pre-owned, every day",
-  "Award-winning service", "Drive home happy", null, null,
+  "Family owned since 1987",
+  "Where the deal is always straight",
+  "Serving our neighbors for 30 years",
+  "No-haggle pricing on every vehicle",
+  "Your hometown dealer",
+  "Quality pre-owned, every day",
+  "Award-winning service",
+  "Drive home happy",
+  null,
+  null,
 ];
 /** A real area code per state, for sellers outside the listed metros. */
 const STATE_AREA_CODES: Record<string, string> = {
-  AL: "334", AK: "907", AZ: "928", AR: "870", CA: "530", CO: "970", CT: "860", DE: "302", DC: "202", FL: "352",
-  GA: "229", HI: "808", ID: "208", IL: "217", IN: "812", IA: "319", KS: "785", KY: "606", LA: "337", ME: "207",
-  MD: "301", MA: "413", MI: "989", MN: "218", MS: "662", MO: "417", MT: "406", NE: "308", NV: "775", NH: "603",
-  NJ: "908", NM: "575", NY: "607", NC: "252", ND: "701", OH: "740", OK: "580", OR: "541", PA: "814", RI: "401",
-  SC: "843", SD: "605", TN: "931", TX: "325", UT: "435", VT: "802", VA: "540", WA: "509", WV: "304", WI: "715",
-  WY: "307", PR: "787",
+  AL: "334",
+  AK: "907",
+  AZ: "928",
+  AR: "870",
+  CA: "530",
+  CO: "970",
+  CT: "860",
+  DE: "302",
+  DC: "202",
+  FL: "352",
+  GA: "229",
+  HI: "808",
+  ID: "208",
+  IL: "217",
+  IN: "812",
+  IA: "319",
+  KS: "785",
+  KY: "606",
+  LA: "337",
+  ME: "207",
+  MD: "301",
+  MA: "413",
+  MI: "989",
+  MN: "218",
+  MS: "662",
+  MO: "417",
+  MT: "406",
+  NE: "308",
+  NV: "775",
+  NH: "603",
+  NJ: "908",
+  NM: "575",
+  NY: "607",
+  NC: "252",
+  ND: "701",
+  OH: "740",
+  OK: "580",
+  OR: "541",
+  PA: "814",
+  RI: "401",
+  SC: "843",
+  SD: "605",
+  TN: "931",
+  TX: "325",
+  UT: "435",
+  VT: "802",
+  VA: "540",
+  WA: "509",
+  WV: "304",
+  WI: "715",
+  WY: "307",
+  PR: "787",
 };
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return s
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 function phone(rng: Rng, areaCode: string): string {
@@ -749,15 +1001,24 @@ function dealerName(rng: Rng, kind: "franchise" | "independent", make: MakeEntry
   const word = rng.pick(PLACE_WORDS);
   const surname = rng.pick(SURNAMES);
   switch (rng.int(0, 8)) {
-    case 0: return `${word} Auto Sales`;
-    case 1: return `${surname} Motors`;
-    case 2: return `${word} Auto Group`;
-    case 3: return `${city} Car Company`;
-    case 4: return `${word} Pre-Owned`;
-    case 5: return `${surname} & Sons Auto`;
-    case 6: return `${word} Motorcars`;
-    case 7: return `${word} Auto Outlet`;
-    default: return `Drive ${word}`;
+    case 0:
+      return `${word} Auto Sales`;
+    case 1:
+      return `${surname} Motors`;
+    case 2:
+      return `${word} Auto Group`;
+    case 3:
+      return `${city} Car Company`;
+    case 4:
+      return `${word} Pre-Owned`;
+    case 5:
+      return `${surname} & Sons Auto`;
+    case 6:
+      return `${word} Motorcars`;
+    case 7:
+      return `${word} Auto Outlet`;
+    default:
+      return `Drive ${word}`;
   }
 }
 
@@ -779,8 +1040,10 @@ function makeDealer(rng: Rng, plan: PlannedDealer, usedSlugs: Set<string>, now: 
   for (let i = 2; usedSlugs.has(s); i++) s = `${slug(name)}-${i}`;
   usedSlugs.add(s);
   const services = homeServicesFor(rng, plan.kind === "franchise");
-  const rating = Math.round(clamp(4.3 + rng.normal() * 0.35, 3.2, 4.9) * 10) / 10;
-  const ratingCount = Math.round(clamp(Math.exp(5.3 + rng.normal() * 1.0), 5, 4000));
+  // Two draws once made an invented star rating; kept so every later draw (and so the demo
+  // inventory the tests know) stays the same. A rating shows only from a real source (ADR 022).
+  rng.normal();
+  rng.normal();
   const homeServices = codeList(services);
   const owner: OwnerInput = {
     external_id: `DLR-${String(plan.ordinal + 1).padStart(6, "0")}`,
@@ -796,12 +1059,14 @@ function makeDealer(rng: Rng, plan: PlannedDealer, usedSlugs: Set<string>, now: 
     zip: place.zip.zip,
     lat: place.zip.lat,
     lon: place.zip.lon,
-    rating,
-    rating_count: ratingCount,
+    rating: null,
+    rating_count: 0,
     home_services: homeServices,
     hide_email_form: rng.chance(0.03) ? 1 : 0,
     tagline: rng.pick(TAGLINES),
     created_at: now - rng.int(200, 3000) * DAY_MS,
+    // Demo dealers that sell online have joined online buying (docs/online-buying.md); no draw.
+    ecommerce_opt_in: services.includes("BUY_ONLINE") ? 1 : 0,
   };
   const moneyBack = rng.chance(services.includes("BUY_ONLINE") ? 0.45 : 0.12);
   return { owner, place, homeServices, moneyBack, name };
@@ -911,15 +1176,17 @@ function thousands(n: number): string {
 }
 
 const FEATURE_PHRASES = ["Highlights include", "Equipped with", "Features", "Comes with"];
+// Generated descriptions state only what the listing's own fields say: no condition, history or
+// inspection claims (ADR 022).
 const CLOSERS_DEALER = [
   "Schedule a test drive today.",
   "Ask about financing and trade-in offers.",
-  "Every vehicle is inspected before sale.",
+  "Ask us for the vehicle's history report.",
   "Call or stop by to see it in person.",
 ];
 const CLOSERS_PRIVATE = [
-  "Well maintained with service records available.",
-  "Non-smoker, garage kept.",
+  "Ask me for the service records I have.",
+  "Happy to answer questions by phone.",
   "Selling because we upgraded; serious buyers only, please.",
   "Happy to meet at a local inspection shop.",
 ];
@@ -927,14 +1194,12 @@ const CLOSERS_PRIVATE = [
 function describe(
   rng: Rng,
   index: CatalogIndex,
-  o: { listingType: string; title: string; color: string; mileage: number; trim: CatalogTrim; history: string[]; extras: string[]; dealerName: string | null },
+  o: { listingType: string; title: string; color: string; mileage: number; trim: CatalogTrim; extras: string[]; dealerName: string | null },
 ): string {
   const parts: string[] = [];
   const vehicle = o.title.replace(/^(New|Used|Certified) /, "");
   if (o.listingType === "NEW") parts.push(`Brand new ${vehicle} in ${o.color}.`);
   else parts.push(`This ${vehicle} in ${o.color} has ${thousands(o.mileage)} miles.`);
-  if (o.history.includes("ONE_OWNER") && o.history.includes("NO_ACCIDENTS")) parts.push("One owner, no accidents reported.");
-  else if (o.history.includes("NO_ACCIDENTS")) parts.push("No accidents reported.");
   const names: string[] = [];
   const pool = o.extras.length > 0 ? o.extras : o.trim.standardFeatures;
   for (let i = 0; i < pool.length && names.length < 3; i++) {
@@ -945,7 +1210,6 @@ function describe(
   const t = o.trim;
   if (t.fuelTypeGroup === "ELE" && t.electricRange) parts.push(`EPA-estimated range of ${t.electricRange} miles.`);
   else if (t.epaCity && t.epaHwy && t.fuelTypeGroup !== "ELE") parts.push(`EPA-rated ${t.epaCity} city / ${t.epaHwy} highway MPG.`);
-  if (o.listingType === "CERTIFIED") parts.push("Certified with an extended warranty and multi-point inspection.");
   parts.push(o.dealerName ? `${rng.pick(CLOSERS_DEALER)} ${o.dealerName}.` : rng.pick(CLOSERS_PRIVATE));
   return parts.join(" ");
 }
@@ -990,7 +1254,9 @@ function buildListing(rng: Rng, index: CatalogIndex, ctx: OwnerContext, globalIn
   if (listingType === "CERTIFIED" && mileage >= 80_000) mileage = rng.int(35_000, 79_500);
   if (listingType === "3P_CERT" && mileage >= 100_000) mileage = rng.int(40_000, 99_000);
 
-  // History (used only)
+  // History (used only). The draws decide whether the car had an accident (it lowers its market
+  // value); the codes themselves are not stored: a history is shown only when a seller or a
+  // history provider states it (ADR 022), never invented.
   const history: string[] = [];
   let accident = false;
   if (listingType !== "NEW") {
@@ -1109,11 +1375,16 @@ function buildListing(rng: Rng, index: CatalogIndex, ctx: OwnerContext, globalIn
   const int = pickIntColor(rng, index);
   const title = listingTitle(listingType, year, entry.makeName, entry.modelName, trim.trimName);
   const vin = buildVin(rng, entry.makeName, year, globalIndex, seed);
-  const certifiedProduct =
-    listingType === "CERTIFIED" ? `${entry.makeName} Certified Pre-Owned` : listingType === "3P_CERT" ? rng.pick(THIRD_PARTY_CERT_PROGRAMS) : null;
-  const viewRate = (dealRating === "great" ? 9 : dealRating === "good" ? 6 : 4) * (0.5 + rng.next());
-  const viewCount = Math.round((dom + 1) * viewRate + rng.int(0, 25));
-  const isHot = dom < 21 && (dealRating === "great" || dealRating === "good") && rng.chance(0.25) ? 1 : rng.chance(0.02) ? 1 : 0;
+  // Certified listings meet their program's rules: the branded program only on its make within
+  // its age and mileage (ADR 022); other makers' programs carry no name of their own.
+  const brandProgram = listingType === "CERTIFIED" && brandProgramViolations({ makeCode: entry.model.makeCode, year, mileage }, index.nowYear).length === 0;
+  const certifiedProduct = brandProgram ? BRAND_CERTIFIED_PROGRAM.name : null;
+  // Draws that once made an invented view count, hot flag and third-party program name, kept so
+  // the rest of the inventory stays the same; views are counted from real visits only.
+  if (listingType === "3P_CERT") rng.next();
+  rng.next();
+  rng.int(0, 25);
+  if (!(dom < 21 && (dealRating === "great" || dealRating === "good") && rng.chance(0.25))) rng.chance(0.02);
   const hasSpecialOffer = isDealer && ((incentive > 0 && rng.chance(0.6)) || rng.chance(0.05)) ? 1 : 0;
   const dealerName = ctx.dealer?.name ?? null;
 
@@ -1150,6 +1421,7 @@ function buildListing(rng: Rng, index: CatalogIndex, ctx: OwnerContext, globalIn
     mpg_combined: sp.mpg_combined,
     is_mpge: sp.is_mpge,
     electric_range: sp.electric_range,
+    annual_fuel_cost: sp.annual_fuel_cost,
     truck_bed_length: sp.truck_bed_length,
     truck_cab_size: sp.truck_cab_size,
     epa_id: sp.epa_id,
@@ -1166,19 +1438,19 @@ function buildListing(rng: Rng, index: CatalogIndex, ctx: OwnerContext, globalIn
     packages: codeList(packages),
     home_services: ctx.dealer?.homeServices ?? "",
     certified_product: certifiedProduct,
-    vehicle_history: codeList(history),
+    vehicle_history: "",
     vehicle_use_type: useType,
-    money_back_guarantee: isDealer && listingType !== "NEW" && ctx.dealer?.moneyBack ? 1 : 0,
+    money_back_guarantee: brandProgram || (isDealer && listingType !== "NEW" && ctx.dealer?.moneyBack) ? 1 : 0,
     seller_type: isDealer ? "d" : "p",
     zip: ctx.place.zip.zip,
     lat: ctx.place.zip.lat,
     lon: ctx.place.zip.lon,
     image_count: isDealer ? rng.int(7, 12) : rng.int(4, 8),
-    description: describe(rng, index, { listingType, title, color: ext.name, mileage, trim, history, extras, dealerName }),
-    is_hot: isHot,
+    description: describe(rng, index, { listingType, title, color: ext.name, mileage, trim, extras, dealerName }),
+    is_hot: 0,
     has_special_offer: hasSpecialOffer,
     is_reduced_price: reduced,
-    view_count: viewCount,
+    view_count: 0,
     deal_rating: dealRating,
     market_price: marketPrice,
     date_listed: dateListed,

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { marketVerdicts, type MarketListing } from "../../lib/price-verdict.ts";
 import type { Database } from "../db/connection.server.ts";
 import { inventoryChanges } from "./changes.server.ts";
+import { sqliteTransaction } from "../db/transaction.server.ts";
 
 interface MarketRow {
   id: number;
@@ -106,17 +107,12 @@ async function writeVerdicts(db: Database, writes: VerdictWrite[], now: number):
       "UPDATE listings SET deal_rating = ?, market_price = ?, estimate_price = ?, market_count = ?, market_radius = ?, verdict_at = ? WHERE id = ?",
     );
     for (let i = 0; i < writes.length; i += 5000) {
-      raw.exec("BEGIN");
-      try {
+      sqliteTransaction(raw, () => {
         for (const w of writes.slice(i, i + 5000)) {
           if (w.changed) changed.run(w.rating, w.market, w.estimate, w.count, w.radius, now, now, w.id);
           else quiet.run(w.rating, w.market, w.estimate, w.count, w.radius, now, w.id);
         }
-        raw.exec("COMMIT");
-      } catch (e) {
-        raw.exec("ROLLBACK");
-        throw e;
-      }
+      });
     }
   } else {
     for (let i = 0; i < writes.length; i += 1000) {
@@ -142,9 +138,10 @@ function announce(ids: number[], now: number) {
 }
 
 async function loadGroup(db: Database, g: GroupKey): Promise<MarketRow[]> {
-  const r = await sql<MarketRow>`${sql.raw(SELECT)} WHERE l.make_code = ${g.makeCode} AND l.model_code = ${g.modelCode} AND l.year = ${g.year} AND l.status = 'active'`.execute(
-    db.kysely,
-  );
+  const r =
+    await sql<MarketRow>`${sql.raw(SELECT)} WHERE l.make_code = ${g.makeCode} AND l.model_code = ${g.modelCode} AND l.year = ${g.year} AND l.status = 'active'`.execute(
+      db.kysely,
+    );
   return r.rows;
 }
 
@@ -194,15 +191,19 @@ export async function refreshAllMarkets(db: Database, now = Date.now()): Promise
   };
   if (db.sqlite) {
     // One ordered pass over the make/model/year index, a group at a time.
-    const keys = db.sqlite
-      .prepare("SELECT DISTINCT make_code, model_code, year FROM listings WHERE status = 'active' ORDER BY 1, 2, 3")
-      .all() as { make_code: string; model_code: string; year: number }[];
+    const keys = db.sqlite.prepare("SELECT DISTINCT make_code, model_code, year FROM listings WHERE status = 'active' ORDER BY 1, 2, 3").all() as {
+      make_code: string;
+      model_code: string;
+      year: number;
+    }[];
     const stmt = db.sqlite.prepare(`${SELECT} WHERE l.make_code = ? AND l.model_code = ? AND l.year = ? AND l.status = 'active'`);
     for (const k of keys) add(stmt.all(k.make_code, k.model_code, k.year) as unknown as MarketRow[]);
   } else {
-    const keys = await sql<{ make_code: string; model_code: string; year: number }>`SELECT DISTINCT make_code, model_code, year FROM listings WHERE status = 'active'`.execute(
-      db.kysely,
-    );
+    const keys = await sql<{
+      make_code: string;
+      model_code: string;
+      year: number;
+    }>`SELECT DISTINCT make_code, model_code, year FROM listings WHERE status = 'active'`.execute(db.kysely);
     for (const k of keys.rows) add(await loadGroup(db, { makeCode: k.make_code, modelCode: k.model_code, year: Number(k.year) }));
   }
   pending.sort((a, b) => a.id - b.id);

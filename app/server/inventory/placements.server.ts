@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../db/connection.server.ts";
 
-/** SPEC 3: "Spotlight tiers: premium, featured, standard, and a fourth tier." */
+/** Spotlight tiers (docs/results-page.md): premium, featured, standard, and a fourth tier. */
 export const PLACEMENT_TIERS = ["premium", "featured", "standard"] as const;
 export type PlacementTier = (typeof PLACEMENT_TIERS)[number];
 
@@ -38,7 +38,11 @@ export async function assignDemoPlacements(db: Database, now = Date.now()): Prom
   const rows = dealers
     .map((d) => ({ owner_id: Number(d.id), tier: demoPlacementTier(d.external_id), since: now }))
     .filter((r): r is { owner_id: number; tier: PlacementTier; since: number } => r.tier !== null);
-  for (let i = 0; i < rows.length; i += 500) await db.kysely.insertInto("dealer_placements").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db.kysely
+      .insertInto("dealer_placements")
+      .values(rows.slice(i, i + 500))
+      .execute();
   return rows.length;
 }
 

@@ -56,8 +56,7 @@ export async function seedInventory(db: Database, options: SeedOptions): Promise
     batchSize: options.batchSize ?? 5000,
   };
   const now = generatorOptions.now;
-  const useWorker =
-    options.worker === true || (options.worker !== false && options.listings >= WORKER_THRESHOLD && generatorModuleUrl() !== null);
+  const useWorker = options.worker === true || (options.worker !== false && options.listings >= WORKER_THRESHOLD && generatorModuleUrl() !== null);
   const batches = useWorker ? generateInWorker(generatorOptions) : generateInventory(generatorOptions);
 
   const phases: SeedResult["phases"] = { rows: 0, indexes: 0, verdicts: 0, placements: 0 };
@@ -115,9 +114,7 @@ async function deferSqliteIndexes(db: Database): Promise<() => void> {
   const any = raw.prepare("SELECT 1 AS x FROM listings LIMIT 1").get();
   if (any) return () => {};
   const indexes = raw
-    .prepare(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('listings', 'listing_price_history')",
-    )
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('listings', 'listing_price_history')")
     .all() as { name: string; sql: string }[];
   for (const ix of indexes) raw.exec(`DROP INDEX IF EXISTS "${ix.name}"`);
   // The first seed of an empty file skips fsyncs; the connection's own setting comes back after.
@@ -180,8 +177,8 @@ async function* generateInWorker(options: GeneratorOptions): AsyncGenerator<Gene
     queue.push(m);
     wake?.();
   });
-  worker.on("error", (e) => {
-    failure = e;
+  worker.on("error", (e: unknown) => {
+    failure = e instanceof Error ? e : new Error(String(e));
     wake?.();
   });
   worker.on("exit", (code) => {

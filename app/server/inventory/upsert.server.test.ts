@@ -67,6 +67,7 @@ function listing(vin: string, ownerId: number, price: number, extra: Partial<Lis
     mpg_combined: 30,
     is_mpge: 0,
     electric_range: null,
+    annual_fuel_cost: null,
     features: ",BACKUP_CAMERA,",
     packages: "",
     home_services: ",BUY_ONLINE,",
@@ -105,7 +106,10 @@ describe.each(testDatabaseFactories())("inventory write path on $name", (factory
   });
 
   it("creates every table by migration", async () => {
-    const n = await t.db.kysely.selectFrom("listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const n = await t.db.kysely
+      .selectFrom("listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(0);
     const refs = await t.db.kysely.selectFrom("ref_trims").selectAll().execute();
     expect(refs).toEqual([]);
@@ -185,7 +189,11 @@ describe.each(testDatabaseFactories())("inventory write path on $name", (factory
 
   it("re-activates a sold VIN that comes back in a feed", async () => {
     await upsertListings(t.db, [listing("2T3P1RFV8MC000001", ownerId, 27000)], T0 + 4000);
-    const row = await t.db.kysely.selectFrom("listings").select(["status", "sold_at", "sale_price"]).where("vin", "=", "2T3P1RFV8MC000001").executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom("listings")
+      .select(["status", "sold_at", "sale_price"])
+      .where("vin", "=", "2T3P1RFV8MC000001")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "active", sold_at: null, sale_price: 27000 });
   });
 });

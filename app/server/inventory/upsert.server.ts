@@ -8,12 +8,26 @@ import type { Database } from "../db/connection.server.ts";
 import type { ListingStatus, ListingTable, OwnerTable } from "../db/schema.server.ts";
 import { inventoryChanges } from "./changes.server.ts";
 import { refreshMarketForListings } from "./market.server.ts";
+import { pgTransaction, sqliteTransaction } from "../db/transaction.server.ts";
 
-/** Columns the verdict and report review own (issue 6): never written by feeds. */
-type DerivedColumn = "estimate_price" | "market_count" | "market_radius" | "verdict_at" | "reviewed_at";
+/** Columns the verdict and report review own (docs/vehicle-page.md): never written by feeds. */
+type DerivedColumn =
+  | "estimate_price"
+  | "market_count"
+  | "market_radius"
+  | "verdict_at"
+  | "reviewed_at"
+  // The listing checks own these (app/server/listings/listing-checks.server.ts).
+  | "confirmed_at"
+  | "hold_reason"
+  | "hold_cleared_price";
 
-type Row = Omit<ListingTable, "id" | "updated_at" | "sold_at" | "expired_at" | "date_listed" | "status" | "is_reduced_price" | DerivedColumn> & {
+type Row = Omit<
+  ListingTable,
+  "id" | "updated_at" | "sold_at" | "expired_at" | "date_listed" | "status" | "is_reduced_price" | "vehicle_history_source" | DerivedColumn
+> & {
   status?: ListingStatus;
+  vehicle_history_source?: string | null;
   date_listed?: number;
   sold_at?: number | null;
   is_reduced_price?: number;
@@ -25,7 +39,12 @@ export type ListingInput = Row & {
   price_history?: { price: number; at: number }[];
 };
 
-export type OwnerInput = Omit<OwnerTable, "id" | "created_at"> & { created_at?: number };
+export type OwnerInput = Omit<OwnerTable, "id" | "created_at" | "rating_source" | "review_rating" | "review_count" | "ecommerce_opt_in"> & {
+  created_at?: number;
+  rating_source?: string | null;
+  /** 1: opted in to online buying (feed field dealer_online_buying; docs/online-buying.md). */
+  ecommerce_opt_in?: number;
+};
 
 export interface UpsertResult {
   inserted: number;
@@ -35,22 +54,77 @@ export interface UpsertResult {
 }
 
 const LISTING_COLUMNS = [
-  "vin", "owner_id", "status", "listing_type", "year", "make_code", "model_code", "series_code", "trim_id",
-  "trim_code", "trim_name", "title", "body_style_code", "body_subtype_code", "fuel_type_group", "fuel_type",
-  "drive_group", "drive", "engine_code", "engine", "displacement", "cylinders", "transmission_code",
-  "transmission", "doors", "ext_color_simple", "ext_color_name", "int_color_simple", "int_color_name",
-  "mileage", "sale_price", "msrp", "incentive", "mpg_city", "mpg_highway", "mpg_combined", "is_mpge",
-  "electric_range", "features", "packages", "home_services", "certified_product", "vehicle_history",
-  "vehicle_use_type", "money_back_guarantee", "truck_bed_length", "truck_cab_size", "seller_type", "zip",
-  "lat", "lon", "image_count", "description", "is_hot", "has_special_offer", "is_reduced_price", "view_count",
-  "deal_rating", "market_price", "epa_id", "date_listed", "updated_at", "sold_at", "expired_at",
+  "vin",
+  "owner_id",
+  "status",
+  "listing_type",
+  "year",
+  "make_code",
+  "model_code",
+  "series_code",
+  "trim_id",
+  "trim_code",
+  "trim_name",
+  "title",
+  "body_style_code",
+  "body_subtype_code",
+  "fuel_type_group",
+  "fuel_type",
+  "drive_group",
+  "drive",
+  "engine_code",
+  "engine",
+  "displacement",
+  "cylinders",
+  "transmission_code",
+  "transmission",
+  "doors",
+  "ext_color_simple",
+  "ext_color_name",
+  "int_color_simple",
+  "int_color_name",
+  "mileage",
+  "sale_price",
+  "msrp",
+  "incentive",
+  "mpg_city",
+  "mpg_highway",
+  "mpg_combined",
+  "is_mpge",
+  "electric_range",
+  "annual_fuel_cost",
+  "features",
+  "packages",
+  "home_services",
+  "certified_product",
+  "vehicle_history",
+  "vehicle_history_source",
+  "vehicle_use_type",
+  "money_back_guarantee",
+  "truck_bed_length",
+  "truck_cab_size",
+  "seller_type",
+  "zip",
+  "lat",
+  "lon",
+  "image_count",
+  "description",
+  "is_hot",
+  "has_special_offer",
+  "is_reduced_price",
+  "view_count",
+  "deal_rating",
+  "market_price",
+  "epa_id",
+  "date_listed",
+  "updated_at",
+  "sold_at",
+  "expired_at",
 ] as const;
 type ListingColumn = (typeof LISTING_COLUMNS)[number];
 
 /** Columns a feed update may change (identity, listing date and counters stay). */
-const UPDATABLE = LISTING_COLUMNS.filter(
-  (c) => !["vin", "date_listed", "view_count", "expired_at"].includes(c),
-) as ListingColumn[];
+const UPDATABLE = LISTING_COLUMNS.filter((c) => !["vin", "date_listed", "view_count", "expired_at"].includes(c)) as ListingColumn[];
 
 const COLUMN_INDEX = Object.fromEntries(LISTING_COLUMNS.map((c, i) => [c, i])) as Record<ListingColumn, number>;
 
@@ -95,9 +169,12 @@ export async function upsertListings(
   return result;
 }
 
-/** A listing hidden for review after reports stays hidden when its feed lists it again as active. */
+/**
+ * A listing hidden for review after reports, or held for its price, stays so when its feed lists
+ * it again as active (the price check releases a held one whose price is no longer far below).
+ */
 function keepsReview(current: string | undefined, input: ListingInput): boolean {
-  return current === "review" && (input.status ?? "active") === "active";
+  return (current === "review" || current === "held") && (input.status ?? "active") === "active";
 }
 
 /** VINs looked up per statement when pre-checking which inputs already exist. */
@@ -105,18 +182,13 @@ const SQLITE_LOOKUP_CHUNK = 500;
 
 function upsertSqlite(db: Database, inputs: ListingInput[], now: number): UpsertResult {
   const raw = db.sqlite!;
-  const insert = raw.prepare(
-    `INSERT INTO listings (${LISTING_COLUMNS.join(", ")}) VALUES (${LISTING_COLUMNS.map(() => "?").join(", ")})`,
-  );
-  const update = raw.prepare(
-    `UPDATE listings SET ${UPDATABLE.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
-  );
+  const insert = raw.prepare(`INSERT INTO listings (${LISTING_COLUMNS.join(", ")}) VALUES (${LISTING_COLUMNS.map(() => "?").join(", ")})`);
+  const update = raw.prepare(`UPDATE listings SET ${UPDATABLE.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`);
   const colsNoReduce = UPDATABLE.filter((c) => c !== "is_reduced_price");
   const updateNoReduce = raw.prepare(`UPDATE listings SET ${colsNoReduce.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`);
   const history = raw.prepare("INSERT INTO listing_price_history (listing_id, price, recorded_at) VALUES (?, ?, ?)");
   const res: UpsertResult = { inserted: 0, updated: 0, priceChanges: 0, ids: [] };
-  raw.exec("BEGIN");
-  try {
+  sqliteTransaction(raw, () => {
     // Which VINs exist, looked up in chunks inside the transaction (one statement per 500 VINs
     // instead of one per row; skipped on an empty table). Rows this call writes are added as it
     // goes, so a VIN named twice in one call is inserted once and then updated, as before.
@@ -149,7 +221,7 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
         const full = rowValues(input, now, {
           ...(reduced !== undefined ? { is_reduced_price: reduced } : {}),
           sold_at: input.status === "sold" ? (input.sold_at ?? now) : null,
-          ...(keepsReview(existing.status, input) ? { status: "review" } : {}),
+          ...(keepsReview(existing.status, input) ? { status: existing.status as ListingStatus } : {}),
         });
         const byCol = new Map(LISTING_COLUMNS.map((c, i) => [c, full[i]]));
         if (reduced === undefined) byCol.delete("is_reduced_price");
@@ -165,11 +237,7 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
         res.ids.push(existing.id);
       }
     }
-    raw.exec("COMMIT");
-  } catch (e) {
-    raw.exec("ROLLBACK");
-    throw e;
-  }
+  });
   return res;
 }
 
@@ -178,9 +246,7 @@ const PG_BATCH = 500;
 async function upsertPostgres(db: Database, inputs: ListingInput[], now: number): Promise<UpsertResult> {
   const pool = db.pool!;
   const res: UpsertResult = { inserted: 0, updated: 0, priceChanges: 0, ids: [] };
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await pgTransaction(pool, async (client) => {
     for (let start = 0; start < inputs.length; start += PG_BATCH) {
       // Last one wins when a batch names the same VIN twice.
       const byVin = new Map<string, ListingInput>();
@@ -230,16 +296,16 @@ async function upsertPostgres(db: Database, inputs: ListingInput[], now: number)
         const priceChanged = Number(old.sale_price) !== input.sale_price;
         const full = rowValues(input, now, {
           sold_at: input.status === "sold" ? (input.sold_at ?? now) : null,
-          ...(keepsReview(old.status, input) ? { status: "review" } : {}),
+          ...(keepsReview(old.status, input) ? { status: old.status as ListingStatus } : {}),
         });
         const byCol = new Map(LISTING_COLUMNS.map((c, i) => [c, full[i]]));
         if (priceChanged) byCol.set("is_reduced_price", input.sale_price < Number(old.sale_price) ? 1 : 0);
         else byCol.delete("is_reduced_price");
         const cols = UPDATABLE.filter((c) => byCol.has(c));
-        await client.query(
-          `UPDATE listings SET ${cols.map((c, i) => `${c} = $${i + 1}`).join(", ")} WHERE id = $${cols.length + 1}`,
-          [...cols.map((c) => byCol.get(c)), old.id],
-        );
+        await client.query(`UPDATE listings SET ${cols.map((c, i) => `${c} = $${i + 1}`).join(", ")} WHERE id = $${cols.length + 1}`, [
+          ...cols.map((c) => byCol.get(c)),
+          old.id,
+        ]);
         if (priceChanged) {
           await client.query("INSERT INTO listing_price_history (listing_id, price, recorded_at) VALUES ($1, $2, $3)", [old.id, input.sale_price, now]);
           res.priceChanges++;
@@ -248,13 +314,7 @@ async function upsertPostgres(db: Database, inputs: ListingInput[], now: number)
         res.ids.push(Number(old.id));
       }
     }
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK");
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
   return res;
 }
 
@@ -263,12 +323,7 @@ async function upsertPostgres(db: Database, inputs: ListingInput[], now: number)
  * (a dealer feed is the dealer's whole inventory: a VIN that vanished was sold).
  */
 export async function markVanishedSold(db: Database, ownerId: number, keepVins: Set<string>, now = Date.now()): Promise<number[]> {
-  const active = await db.kysely
-    .selectFrom("listings")
-    .select(["id", "vin"])
-    .where("owner_id", "=", ownerId)
-    .where("status", "=", "active")
-    .execute();
+  const active = await db.kysely.selectFrom("listings").select(["id", "vin"]).where("owner_id", "=", ownerId).where("status", "=", "active").execute();
   const gone = active.filter((l) => !keepVins.has(l.vin)).map((l) => Number(l.id));
   for (let i = 0; i < gone.length; i += 500) {
     await db.kysely
@@ -287,10 +342,30 @@ export async function upsertOwners(db: Database, owners: OwnerInput[], now = Dat
   const ids = new Map<string, number>();
   if (owners.length === 0) return ids;
   const cols = [
-    "external_id", "seller_type", "name", "phone", "email", "website", "logo_url", "street", "city", "state",
-    "zip", "lat", "lon", "rating", "rating_count", "home_services", "hide_email_form", "tagline", "created_at",
+    "external_id",
+    "seller_type",
+    "name",
+    "phone",
+    "email",
+    "website",
+    "logo_url",
+    "street",
+    "city",
+    "state",
+    "zip",
+    "lat",
+    "lon",
+    "rating",
+    "rating_count",
+    "rating_source",
+    "home_services",
+    "hide_email_form",
+    "tagline",
+    "ecommerce_opt_in",
+    "created_at",
   ] as const;
-  const valuesOf = (o: OwnerInput) => cols.map((c) => (c === "created_at" ? (o.created_at ?? now) : (o[c] ?? null)));
+  const valuesOf = (o: OwnerInput) =>
+    cols.map((c) => (c === "created_at" ? (o.created_at ?? now) : c === "ecommerce_opt_in" ? (o.ecommerce_opt_in ?? 0) : (o[c] ?? null)));
   const updates = cols.filter((c) => c !== "external_id" && c !== "created_at");
   if (db.sqlite) {
     const raw = db.sqlite;
@@ -299,22 +374,15 @@ export async function upsertOwners(db: Database, owners: OwnerInput[], now = Dat
        ON CONFLICT (external_id) DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(", ")}
        RETURNING id`,
     );
-    raw.exec("BEGIN");
-    try {
+    sqliteTransaction(raw, () => {
       for (const o of owners) {
         const row = stmt.get(...(valuesOf(o) as never[])) as { id: number };
         ids.set(o.external_id, Number(row.id));
       }
-      raw.exec("COMMIT");
-    } catch (e) {
-      raw.exec("ROLLBACK");
-      throw e;
-    }
+    });
     return ids;
   }
-  const client = await db.pool!.connect();
-  try {
-    await client.query("BEGIN");
+  await pgTransaction(db.pool!, async (client) => {
     for (let start = 0; start < owners.length; start += PG_BATCH) {
       const byExt = new Map<string, OwnerInput>();
       for (const o of owners.slice(start, start + PG_BATCH)) byExt.set(o.external_id, o);
@@ -333,12 +401,6 @@ export async function upsertOwners(db: Database, owners: OwnerInput[], now = Dat
       );
       for (const row of r.rows) ids.set(row.external_id, Number(row.id));
     }
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK");
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
   return ids;
 }

@@ -1,22 +1,9 @@
-// The anonymous visitor (issue 6): a signed cookie with a random id, so a shopper's enquiries and
+// The anonymous visitor (docs/vehicle-page.md): a signed cookie with a random id, so a shopper's enquiries and
 // reports are theirs (the "emailed" mark, one report per reporter) until accounts exist.
 import { randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
-import { getEnv } from "../env.server.ts";
+import { SITE_COOKIES } from "../security/cookies.server.ts";
 
-let cookie: ReturnType<typeof createCookie> | null = null;
-
-function visitorCookie() {
-  cookie ??= createCookie("fc_visitor", {
-    path: "/",
-    sameSite: "lax",
-    httpOnly: true,
-    secure: getEnv().PUBLIC_ORIGIN.startsWith("https:"),
-    maxAge: 60 * 60 * 24 * 365,
-    secrets: [getEnv().SESSION_SECRET],
-  });
-  return cookie;
-}
+const visitorCookie = () => SITE_COOKIES.visitor;
 
 export async function readVisitorId(request: Request): Promise<string | null> {
   try {

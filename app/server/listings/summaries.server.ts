@@ -2,14 +2,20 @@
 // One query per page of ids; the search index itself keeps only what it filters and sorts on.
 import { safeExternalUrl } from "../../lib/dealer-html.ts";
 import type { ListingSummary } from "../../lib/listing.ts";
+import type { ListingPhoto } from "../../lib/photos.ts";
+import { dealerRatingOf } from "../../lib/trust-signals.ts";
 import type { Database } from "../db/connection.server.ts";
+import { loadFirstPhotos, loadListingPhotos } from "../photos/queries.server.ts";
 
 function codes(list: string | null): string[] {
   return (list ?? "").split(",").filter(Boolean);
 }
 
-/** Summaries for the ids, in the ids' order (ids that no longer exist are left out). */
-export async function loadListingSummaries(db: Database, ids: readonly number[]): Promise<ListingSummary[]> {
+/**
+ * Summaries for the ids, in the ids' order (ids that no longer exist are left out). `photos`:
+ * how many of each listing's photos to read (default all; a results page's cards need 4).
+ */
+export async function loadListingSummaries(db: Database, ids: readonly number[], options: { photos?: number } = {}): Promise<ListingSummary[]> {
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (unique.length === 0) return [];
   const rows = await db.kysely
@@ -19,22 +25,85 @@ export async function loadListingSummaries(db: Database, ids: readonly number[])
     .leftJoin("ref_models as md", (j) => j.onRef("md.make_code", "=", "l.make_code").onRef("md.code", "=", "l.model_code"))
     .leftJoin("ref_body_styles as bs", "bs.code", "l.body_style_code")
     .select([
-      "l.id", "l.vin", "l.status", "l.title", "l.listing_type", "l.year", "l.make_code", "l.model_code", "l.series_code",
-      "l.trim_code", "l.trim_name", "l.mileage", "l.sale_price", "l.msrp", "l.incentive", "l.deal_rating",
-      "l.market_price", "l.body_style_code", "l.body_subtype_code", "l.ext_color_simple", "l.ext_color_name",
-      "l.int_color_simple", "l.int_color_name", "l.fuel_type_group", "l.fuel_type", "l.drive_group", "l.drive",
-      "l.engine_code", "l.engine", "l.transmission_code", "l.transmission", "l.doors", "l.mpg_city", "l.mpg_highway",
-      "l.mpg_combined", "l.is_mpge", "l.electric_range", "l.image_count", "l.is_hot", "l.has_special_offer",
-      "l.is_reduced_price", "l.view_count", "l.certified_product", "l.home_services", "l.features",
-      "l.vehicle_history", "l.money_back_guarantee", "l.date_listed", "l.seller_type", "l.zip", "l.lat", "l.lon",
-      "mk.name as make_name", "md.name as model_name", "bs.name as body_style_name",
-      "o.id as owner_id", "o.name as owner_name", "o.seller_type as owner_seller_type", "o.phone as owner_phone",
-      "o.website as owner_website", "o.logo_url as owner_logo", "o.street as owner_street", "o.city as owner_city",
-      "o.state as owner_state", "o.zip as owner_zip", "o.rating as owner_rating", "o.rating_count as owner_rating_count",
+      "l.id",
+      "l.vin",
+      "l.status",
+      "l.title",
+      "l.listing_type",
+      "l.year",
+      "l.make_code",
+      "l.model_code",
+      "l.series_code",
+      "l.trim_code",
+      "l.trim_name",
+      "l.mileage",
+      "l.sale_price",
+      "l.msrp",
+      "l.incentive",
+      "l.deal_rating",
+      "l.market_price",
+      "l.body_style_code",
+      "l.body_subtype_code",
+      "l.ext_color_simple",
+      "l.ext_color_name",
+      "l.int_color_simple",
+      "l.int_color_name",
+      "l.fuel_type_group",
+      "l.fuel_type",
+      "l.drive_group",
+      "l.drive",
+      "l.engine_code",
+      "l.engine",
+      "l.transmission_code",
+      "l.transmission",
+      "l.doors",
+      "l.mpg_city",
+      "l.mpg_highway",
+      "l.mpg_combined",
+      "l.is_mpge",
+      "l.electric_range",
+      "l.annual_fuel_cost",
+      "l.image_count",
+      "l.is_hot",
+      "l.has_special_offer",
+      "l.is_reduced_price",
+      "l.view_count",
+      "l.certified_product",
+      "l.home_services",
+      "l.features",
+      "l.vehicle_history",
+      "l.vehicle_history_source",
+      "l.money_back_guarantee",
+      "l.date_listed",
+      "l.seller_type",
+      "l.zip",
+      "l.lat",
+      "l.lon",
+      "mk.name as make_name",
+      "md.name as model_name",
+      "bs.name as body_style_name",
+      "o.id as owner_id",
+      "o.name as owner_name",
+      "o.seller_type as owner_seller_type",
+      "o.phone as owner_phone",
+      "o.website as owner_website",
+      "o.logo_url as owner_logo",
+      "o.street as owner_street",
+      "o.city as owner_city",
+      "o.state as owner_state",
+      "o.zip as owner_zip",
+      "o.rating as owner_rating",
+      "o.rating_count as owner_rating_count",
+      "o.rating_source as owner_rating_source",
+      "o.review_rating as owner_review_rating",
+      "o.review_count as owner_review_count",
       "o.home_services as owner_home_services",
     ])
     .where("l.id", "in", unique)
     .execute();
+  const photos = new Map<number, { photos: ListingPhoto[]; count: number }>();
+  if (options.photos === undefined) for (const [id, list] of await loadListingPhotos(db, unique)) photos.set(id, { photos: list, count: list.length });
+  else for (const [id, v] of await loadFirstPhotos(db, unique, options.photos)) photos.set(id, v);
   const byId = new Map<number, ListingSummary>();
   for (const r of rows) {
     byId.set(Number(r.id), {
@@ -78,7 +147,10 @@ export async function loadListingSummaries(db: Database, ids: readonly number[])
       mpgCombined: r.mpg_combined,
       isMpge: r.is_mpge === 1,
       electricRange: r.electric_range,
+      annualFuelCost: r.annual_fuel_cost === null ? null : Number(r.annual_fuel_cost),
       imageCount: r.image_count,
+      photos: photos.get(Number(r.id))?.photos ?? [],
+      photoCount: photos.get(Number(r.id))?.count ?? 0,
       isHot: r.is_hot === 1,
       hasSpecialOffer: r.has_special_offer === 1,
       isReducedPrice: r.is_reduced_price === 1,
@@ -87,6 +159,7 @@ export async function loadListingSummaries(db: Database, ids: readonly number[])
       homeServices: codes(r.home_services),
       features: codes(r.features),
       vehicleHistory: codes(r.vehicle_history),
+      vehicleHistorySource: r.vehicle_history_source,
       moneyBackGuarantee: r.money_back_guarantee === 1,
       dateListed: Number(r.date_listed),
       sellerType: r.seller_type,
@@ -102,8 +175,15 @@ export async function loadListingSummaries(db: Database, ids: readonly number[])
         city: r.owner_city,
         state: r.owner_state,
         zip: r.owner_zip,
-        rating: r.owner_rating === null ? null : Number(r.owner_rating),
-        ratingCount: r.owner_rating_count,
+        // A rating without the source it comes from is never shown (ADR 022); Forecourt's own
+        // dealer reviews come first when there are any (ADR 024).
+        ...dealerRatingOf({
+          rating: r.owner_rating,
+          rating_count: r.owner_rating_count,
+          rating_source: r.owner_rating_source,
+          review_rating: r.owner_review_rating,
+          review_count: r.owner_review_count,
+        }),
         homeServices: codes(r.owner_home_services),
       },
     });

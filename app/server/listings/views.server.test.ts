@@ -44,7 +44,12 @@ for (const factory of testDatabaseFactories()) {
       await flushViews();
       const after = Number((await t.db.kysely.selectFrom("listings").select("view_count").where("id", "=", id).executeTakeFirstOrThrow()).view_count);
       expect(after - before).toBe(3);
-      const todayRow = await t.db.kysely.selectFrom("listing_view_days").select("views").where("listing_id", "=", id).where("day", "=", today).executeTakeFirstOrThrow();
+      const todayRow = await t.db.kysely
+        .selectFrom("listing_view_days")
+        .select("views")
+        .where("listing_id", "=", id)
+        .where("day", "=", today)
+        .executeTakeFirstOrThrow();
       expect(Number(todayRow.views)).toBe(3);
       expect(await viewsInLastDays(t.db, id, 7)).toBe(4 + 2 + 3);
       expect(await viewsInLastDays(t.db, id, 1)).toBe(3);

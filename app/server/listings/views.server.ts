@@ -1,11 +1,11 @@
-// View counts (issue 6) without slowing the page: a view is counted in memory and the counts are
+// View counts (docs/vehicle-page.md) without slowing the page: a view is counted in memory and the counts are
 // written in one transaction every few seconds (and on shutdown). updated_at is not touched, so the
 // search index does not churn on views. Bots are not counted.
 import type { Database } from "../db/connection.server.ts";
+import { processSingleton } from "../singleton.server.ts";
 
-const KEY = Symbol.for("forecourt.viewCounts");
-type Holder = { [KEY]?: { counts: Map<number, number>; timer: NodeJS.Timeout | null; db: Database | null; prunedDay?: number } };
-const state = ((globalThis as Holder)[KEY] ??= { counts: new Map(), timer: null, db: null });
+type ViewState = { counts: Map<number, number>; timer: NodeJS.Timeout | null; db: Database | null; prunedDay?: number };
+const state = processSingleton<ViewState>("viewCounts", () => ({ counts: new Map(), timer: null, db: null }));
 
 export const VIEW_FLUSH_MS = 5_000;
 /** Days of per-day counts kept (the widest window asked for is 7). */
@@ -47,12 +47,21 @@ export async function flushViews(): Promise<number> {
         await tx
           .insertInto("listing_view_days")
           .columns(["listing_id", "day", "views"])
-          .expression((eb) => eb.selectFrom("listings").select((s) => ["id", s.cast(s.val(day), "integer").as("day"), s.cast(s.val(n), "integer").as("views")]).where("id", "=", id))
+          .expression((eb) =>
+            eb
+              .selectFrom("listings")
+              .select((s) => ["id", s.cast(s.val(day), "integer").as("day"), s.cast(s.val(n), "integer").as("views")])
+              .where("id", "=", id),
+          )
           .onConflict((oc) => oc.columns(["listing_id", "day"]).doUpdateSet((eb) => ({ views: eb("listing_view_days.views", "+", eb.ref("excluded.views")) })))
           .execute();
       }
       // Once a day is enough to keep a month.
-      if (state.prunedDay !== day) await tx.deleteFrom("listing_view_days").where("day", "<", day - VIEW_DAYS_KEPT).execute();
+      if (state.prunedDay !== day)
+        await tx
+          .deleteFrom("listing_view_days")
+          .where("day", "<", day - VIEW_DAYS_KEPT)
+          .execute();
     });
     state.prunedDay = day;
   } catch (e) {

@@ -35,12 +35,24 @@ for (const factory of testDatabaseFactories()) {
 
     it("stores a mail as pending and lists it newest first, by recipient and kind", async () => {
       const a = await enqueueMail(t.db, { to: "dealer@example.com", subject: "New lead", text: "Hello", kind: "lead" });
-      const b = await enqueueMail(t.db, { to: "shopper@example.com", subject: "Price drop\r\nBcc: evil@example.com", text: "Cheaper", html: "<p>Cheaper</p>", kind: "price-alert" });
+      const b = await enqueueMail(t.db, {
+        to: "shopper@example.com",
+        subject: "Price drop\r\nBcc: evil@example.com",
+        text: "Cheaper",
+        html: "<p>Cheaper</p>",
+        kind: "price-alert",
+      });
       expect(a.duplicate).toBe(false);
       expect(b.id).toBeGreaterThan(a.id);
       const all = await listMail(t.db);
       expect(all.map((m) => m.id)).toEqual([b.id, a.id]);
-      expect(all[0]).toMatchObject({ to: "shopper@example.com", subject: "Price drop Bcc: evil@example.com", html: "<p>Cheaper</p>", status: "pending", attempts: 0 });
+      expect(all[0]).toMatchObject({
+        to: "shopper@example.com",
+        subject: "Price drop Bcc: evil@example.com",
+        html: "<p>Cheaper</p>",
+        status: "pending",
+        attempts: 0,
+      });
       expect((await listMail(t.db, { to: "DEALER@example.com" })).map((m) => m.id)).toEqual([a.id]);
       expect((await listMail(t.db, { kind: "price-alert" })).map((m) => m.id)).toEqual([b.id]);
       expect(await listMail(t.db, { limit: 1 })).toHaveLength(1);

@@ -1,4 +1,4 @@
-// The mail outbox (issue 6). Whatever sends mail (contact the seller, price alerts, sign-up ...)
+// The mail outbox (docs/resilience-and-security.md). Whatever sends mail (contact the seller, price alerts, sign-up ...)
 // writes a row here, in the same request that causes it; a separate sender
 // (app/server/mail/sender.server.ts) delivers pending rows over SMTP when SMTP_URL is set. Without
 // SMTP, mail stays here and can be read on the local-only /dev/mail page. Nothing is lost while the
@@ -6,16 +6,22 @@
 import { sql } from "kysely";
 import type { Database } from "../db/connection.server.ts";
 import type { MailStatus } from "../db/schema.server.ts";
+import { processSlot } from "../singleton.server.ts";
+import { mailHtml } from "./template.server.ts";
 
 export interface OutgoingMail {
   to: string;
   subject: string;
+  /** The plain-text part, exactly as written. */
   text: string;
+  /** The HTML part; by default made from `text` (app/server/mail/template.server.tsx). */
   html?: string;
   /** What the mail is, for operators and the dev mailbox: "lead", "offer", "price-alert" ... */
   kind: string;
   /** a second enqueue with the same key is ignored: lets alerts go out once */
   dedupeKey?: string;
+  /** One-click unsubscribe URL (RFC 8058): the sender adds List-Unsubscribe and List-Unsubscribe-Post. */
+  listUnsubscribe?: string;
 }
 
 export interface MailRow {
@@ -34,6 +40,7 @@ export interface MailRow {
   nextAttemptAt: number;
   lastError: string | null;
   messageId: string | null;
+  listUnsubscribe: string | null;
 }
 
 type OutboxRecord = {
@@ -51,6 +58,7 @@ type OutboxRecord = {
   sent_at: number | null;
   last_error: string | null;
   message_id: string | null;
+  list_unsubscribe?: string | null;
 };
 
 export function toMailRow(r: OutboxRecord): MailRow {
@@ -69,6 +77,7 @@ export function toMailRow(r: OutboxRecord): MailRow {
     nextAttemptAt: Number(r.next_attempt_at),
     lastError: r.last_error,
     messageId: r.message_id,
+    listUnsubscribe: r.list_unsubscribe ?? null,
   };
 }
 
@@ -77,12 +86,12 @@ const MAX_SUBJECT = 300;
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ").trim();
 
 // The in-process sender registers here so a fresh mail goes out at once instead of at the next
-// poll. Kept on globalThis: the route bundle and the Node entry hold separate module instances.
-const WAKE = Symbol.for("forecourt.mail.wake");
-type WakeHolder = { [WAKE]?: () => void };
+// poll. A process slot: the route bundle and the Node entry hold separate module instances.
+const wakeSlot = processSlot<() => void>("mail.wake");
 
 export function onMailEnqueued(wake: (() => void) | undefined): void {
-  (globalThis as WakeHolder)[WAKE] = wake;
+  if (wake) wakeSlot.set(wake);
+  else wakeSlot.clear();
 }
 
 /** Writes one mail to the outbox (pending). A repeated dedupeKey returns the first row's id. */
@@ -97,8 +106,10 @@ export async function enqueueMail(db: Database, mail: OutgoingMail, now = Date.n
       to_address: to,
       subject: oneLine(mail.subject).slice(0, MAX_SUBJECT),
       text_body: mail.text,
-      html_body: mail.html ?? null,
+      // Every mail has an HTML part too: the text made into a React Email document unless one is given.
+      html_body: mail.html ?? (await mailHtml(mail)),
       dedupe_key: dedupeKey,
+      list_unsubscribe: mail.listUnsubscribe ? oneLine(mail.listUnsubscribe) : null,
       status: "pending",
       attempts: 0,
       next_attempt_at: now,
@@ -108,7 +119,7 @@ export async function enqueueMail(db: Database, mail: OutgoingMail, now = Date.n
     .returning("id")
     .executeTakeFirst();
   if (inserted) {
-    (globalThis as WakeHolder)[WAKE]?.();
+    wakeSlot.get()?.();
     return { id: Number(inserted.id), duplicate: false };
   }
   const existing = await db.kysely.selectFrom("mail_outbox").select("id").where("dedupe_key", "=", dedupeKey).executeTakeFirstOrThrow();

@@ -38,10 +38,16 @@ function smtpServer(received: Received[]): Server {
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === "EHLO" || verb === "HELO") socket.write("250-test\r\n250 8BITMIME\r\n");
-        else if (verb === "MAIL") (current.from = line), socket.write("250 OK\r\n");
-        else if (verb === "RCPT") current.to.push(line), socket.write("250 OK\r\n");
-        else if (verb === "DATA") (inData = true), socket.write("354 go ahead\r\n");
-        else if (verb === "QUIT") socket.end("221 bye\r\n");
+        else if (verb === "MAIL") {
+          current.from = line;
+          socket.write("250 OK\r\n");
+        } else if (verb === "RCPT") {
+          current.to.push(line);
+          socket.write("250 OK\r\n");
+        } else if (verb === "DATA") {
+          inData = true;
+          socket.write("354 go ahead\r\n");
+        } else if (verb === "QUIT") socket.end("221 bye\r\n");
         else socket.write("250 OK\r\n");
       }
     });
@@ -92,6 +98,21 @@ describe("mail sender over SMTP", () => {
     // A new mail goes out without waiting for the poll.
     const second = await enqueueMail(t.db, { to: "other@example.com", subject: "Second", text: "2", kind: "lead" });
     await expect.poll(async () => (await getMail(t.db, second.id))?.status, { timeout: 5000 }).toBe("sent");
+
+    // An alert mail carries its one-click unsubscribe URL as RFC 8058 headers; other mail none.
+    const link = "https://cars.example/account/unsubscribe?token=abc.def";
+    const alert = await enqueueMail(t.db, {
+      to: "shopper@example.com",
+      subject: "Price drop",
+      text: `Unsubscribe: ${link}`,
+      kind: "price-drop",
+      listUnsubscribe: link,
+    });
+    await expect.poll(async () => (await getMail(t.db, alert.id))?.status, { timeout: 5000 }).toBe("sent");
+    const alertData = received.find((r) => r.to.join().includes("shopper@example.com"))!.data;
+    expect(alertData).toMatch(new RegExp(`^List-Unsubscribe: <${link.replace(/[.?]/g, "\\$&")}>\r?$`, "m"));
+    expect(alertData).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(received[0]!.data).not.toMatch(/List-Unsubscribe/i);
     await sender.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });

@@ -1,4 +1,4 @@
-// The mail sender (issue 6): with SMTP_URL set, delivers the outbox's pending mail through
+// The mail sender (docs/resilience-and-security.md): with SMTP_URL set, delivers the outbox's pending mail through
 // nodemailer, claiming rows so several app instances never send the same mail, retrying failures
 // with exponential backoff. Without SMTP_URL nothing is started and mail stays in the outbox.
 import { hostname } from "node:os";
@@ -91,7 +91,11 @@ function messageFor(row: MailRow, from: string) {
     text: row.text,
     ...(row.html ? { html: row.html } : {}),
     // Lets a receiving system spot a repeat after an at-least-once retry.
-    headers: { "X-Forecourt-Mail-Id": String(row.id) },
+    headers: {
+      "X-Forecourt-Mail-Id": String(row.id),
+      // One-click unsubscribe (RFC 8058): mail clients POST "List-Unsubscribe=One-Click" to the URL.
+      ...(row.listUnsubscribe ? { "List-Unsubscribe": `<${row.listUnsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // Per-request context (request id, visitor key, service-call timings), carried through every
-// await by AsyncLocalStorage. Kept on globalThis: the HTTP server (loaded from source) and the
+// await by AsyncLocalStorage. A process singleton: the HTTP server (loaded from source) and the
 // server build (a bundle) are two module graphs in one process and must share one store.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processSingleton } from "../singleton.server.ts";
 
 export interface ServiceTiming {
   name: string;
@@ -16,13 +17,8 @@ export interface RequestContext {
   timings: ServiceTiming[];
 }
 
-const KEY = Symbol.for("forecourt.requestContext");
-type Holder = { [KEY]?: AsyncLocalStorage<RequestContext> };
-
 function store(): AsyncLocalStorage<RequestContext> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new AsyncLocalStorage<RequestContext>();
-  return holder[KEY];
+  return processSingleton("requestContext", () => new AsyncLocalStorage<RequestContext>());
 }
 
 export function runWithRequest<T>(context: RequestContext, fn: () => T): T {
@@ -37,6 +33,9 @@ export function currentRequest(): RequestContext | undefined {
 /** A Server-Timing value: one `svc-<call>;dur=<ms>` entry per service call. */
 export function serverTimingValue(timings: ServiceTiming[]): string {
   return timings
-    .map((t, i) => `svc-${t.name.replace(/[^A-Za-z0-9_-]/g, "-")}${timings.findIndex((x) => x.name === t.name) === i ? "" : `-${i}`};dur=${t.ms.toFixed(1)}${t.outcome === "fallback" ? `;desc="fallback"` : ""}`)
+    .map(
+      (t, i) =>
+        `svc-${t.name.replace(/[^A-Za-z0-9_-]/g, "-")}${timings.findIndex((x) => x.name === t.name) === i ? "" : `-${i}`};dur=${t.ms.toFixed(1)}${t.outcome === "fallback" ? `;desc="fallback"` : ""}`,
+    )
     .join(", ");
 }

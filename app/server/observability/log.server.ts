@@ -1,10 +1,14 @@
-// JSON logs (one object a line, with the request id when there is one) and the monitoring hook
-// errors are reported to. The default monitor writes the error to the log; a deployment can set
+// JSON logs by pino (ADR 029): one object a line, level as a word, ISO time, the request id of
+// the current request in every line (a mixin, so no call site passes it), then the message and
+// the fields. debug and info go to stdout, warn and error to stderr. Also the monitoring hook
+// errors are reported to: the default monitor writes the error to the log; a deployment can set
 // another one (setMonitor) to forward reports to an error tracker.
+import pino from "pino";
+import { logLevel } from "../env.server.ts";
+import { processSingleton, processSlot } from "../singleton.server.ts";
 import { currentRequest } from "./context.server.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface ErrorReport {
   message: string;
@@ -14,26 +18,43 @@ export interface ErrorReport {
 }
 export type Monitor = (report: ErrorReport) => void;
 
-const KEY = Symbol.for("forecourt.monitor");
-type Holder = { [KEY]?: Monitor };
+const monitorSlot = processSlot<Monitor>("monitor");
 
-function threshold(): number {
-  const level = process.env.LOG_LEVEL as LogLevel | undefined;
-  return ORDER[level ?? "info"] ?? ORDER.info;
+/** One logger per process (the server build and the Node entry share it). */
+export function logger(): pino.Logger {
+  return processSingleton("logger", () =>
+    pino(
+      {
+        level: logLevel(),
+        base: undefined,
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+        mixin: () => {
+          const requestId = currentRequest()?.requestId;
+          return requestId ? { requestId } : {};
+        },
+      },
+      pino.multistream(
+        [
+          { level: "debug", stream: pino.destination({ dest: 1, sync: true }) },
+          { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
+        ],
+        { dedupe: true },
+      ),
+    ),
+  );
 }
 
 export function log(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold()) return;
-  const requestId = currentRequest()?.requestId;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...(requestId ? { requestId } : {}), ...fields });
-  if (level === "error" || level === "warn") console.error(line);
-  else console.log(line);
+  // The message goes first among the fields (pino would put a message argument last).
+  logger()[level]({ msg, ...fields });
 }
 
 const logMonitor: Monitor = ({ message, ...rest }) => log("error", message, rest);
 
 export function setMonitor(monitor: Monitor | null): void {
-  (globalThis as Holder)[KEY] = monitor ?? undefined;
+  if (monitor) monitorSlot.set(monitor);
+  else monitorSlot.clear();
 }
 
 /** Reports an error to monitoring (the log unless another monitor is set). Never throws. */
@@ -46,7 +67,7 @@ export function reportError(message: string, error: unknown, extra: Record<strin
     ...extra,
   };
   try {
-    ((globalThis as Holder)[KEY] ?? logMonitor)(report);
+    (monitorSlot.get() ?? logMonitor)(report);
   } catch {
     logMonitor(report);
   }

@@ -1,12 +1,14 @@
 // Feature codes, option packages, colours and body styles of the reference catalogue, and the
 // rules deciding which features are standard on a trim. All derived (EPA has none of this).
+import { BODY_STYLE_NAMES, type BodyCode } from "../../lib/body-styles.ts";
+import { EXTERIOR_COLORS as SIMPLE_EXTERIOR, INTERIOR_COLORS as SIMPLE_INTERIOR } from "../../lib/colors.ts";
 import type { CatalogBodyStyle, CatalogColor, CatalogFeature, CatalogPackage } from "../../lib/catalog-types.ts";
 import type { MakeTier } from "./catalog-rules.server.ts";
 
 export const BODY_STYLES: CatalogBodyStyle[] = [
   {
     code: "SEDAN",
-    name: "Sedan",
+    name: BODY_STYLE_NAMES.SEDAN,
     bodyStyleSubTypes: [
       { subtypeCode: "SUBCOMPACTSEDAN", name: "Subcompact Sedan" },
       { subtypeCode: "COMPACTSEDAN", name: "Compact Sedan" },
@@ -16,7 +18,7 @@ export const BODY_STYLES: CatalogBodyStyle[] = [
   },
   {
     code: "SUVCROSS",
-    name: "SUV / Crossover",
+    name: BODY_STYLE_NAMES.SUVCROSS,
     bodyStyleSubTypes: [
       { subtypeCode: "SUBCOMPACTSUV", name: "Subcompact SUV" },
       { subtypeCode: "COMPACTSUV", name: "Compact SUV" },
@@ -26,7 +28,7 @@ export const BODY_STYLES: CatalogBodyStyle[] = [
   },
   {
     code: "TRUCKS",
-    name: "Truck",
+    name: BODY_STYLE_NAMES.TRUCKS,
     bodyStyleSubTypes: [
       { subtypeCode: "COMPACTTRUCK", name: "Compact / Midsize Pickup" },
       { subtypeCode: "FULLSIZETRUCK", name: "Full-size Pickup" },
@@ -34,19 +36,19 @@ export const BODY_STYLES: CatalogBodyStyle[] = [
   },
   {
     code: "VANMV",
-    name: "Van / Minivan",
+    name: BODY_STYLE_NAMES.VANMV,
     bodyStyleSubTypes: [
       { subtypeCode: "MINIVAN", name: "Minivan" },
       { subtypeCode: "PASSENGERVAN", name: "Passenger Van" },
     ],
   },
-  { code: "COUPE", name: "Coupe", bodyStyleSubTypes: [] },
-  { code: "CONVERT", name: "Convertible", bodyStyleSubTypes: [] },
-  { code: "HATCH", name: "Hatchback", bodyStyleSubTypes: [] },
-  { code: "WAGON", name: "Wagon", bodyStyleSubTypes: [] },
+  { code: "COUPE", name: BODY_STYLE_NAMES.COUPE, bodyStyleSubTypes: [] },
+  { code: "CONVERT", name: BODY_STYLE_NAMES.CONVERT, bodyStyleSubTypes: [] },
+  { code: "HATCH", name: BODY_STYLE_NAMES.HATCH, bodyStyleSubTypes: [] },
+  { code: "WAGON", name: BODY_STYLE_NAMES.WAGON, bodyStyleSubTypes: [] },
   {
     code: "COMMERCIAL",
-    name: "Commercial",
+    name: BODY_STYLE_NAMES.COMMERCIAL,
     bodyStyleSubTypes: [
       { subtypeCode: "CARGOVAN", name: "Cargo Van" },
       { subtypeCode: "SPECIALTY", name: "Specialty Vehicle" },
@@ -54,32 +56,10 @@ export const BODY_STYLES: CatalogBodyStyle[] = [
   },
 ];
 
-export type BodyCode = "SEDAN" | "SUVCROSS" | "TRUCKS" | "VANMV" | "COUPE" | "CONVERT" | "HATCH" | "WAGON" | "COMMERCIAL";
+export type { BodyCode };
 
-export const EXTERIOR_COLORS: CatalogColor[] = [
-  { code: "BLACK", name: "Black", hex: "#1c1c1e" },
-  { code: "WHITE", name: "White", hex: "#f4f4f2" },
-  { code: "SILVER", name: "Silver", hex: "#c0c2c5" },
-  { code: "GRAY", name: "Gray", hex: "#6b6f74" },
-  { code: "RED", name: "Red", hex: "#b3261e" },
-  { code: "BLUE", name: "Blue", hex: "#1f4e9c" },
-  { code: "GREEN", name: "Green", hex: "#2f5d3a" },
-  { code: "BROWN", name: "Brown", hex: "#5c4033" },
-  { code: "BEIGE", name: "Beige", hex: "#d8c8a8" },
-  { code: "GOLD", name: "Gold", hex: "#c9a64b" },
-  { code: "ORANGE", name: "Orange", hex: "#e0661a" },
-  { code: "YELLOW", name: "Yellow", hex: "#f2c230" },
-  { code: "PURPLE", name: "Purple", hex: "#5b3a7a" },
-];
-
-export const INTERIOR_COLORS: CatalogColor[] = [
-  { code: "BLACK", name: "Black", hex: "#1f1f1f" },
-  { code: "GRAY", name: "Gray", hex: "#8a8d91" },
-  { code: "BEIGE", name: "Beige", hex: "#d9c9a8" },
-  { code: "BROWN", name: "Brown", hex: "#6b4a35" },
-  { code: "RED", name: "Red", hex: "#8e1f1f" },
-  { code: "WHITE", name: "White", hex: "#efede8" },
-];
+export const EXTERIOR_COLORS: readonly CatalogColor[] = SIMPLE_EXTERIOR;
+export const INTERIOR_COLORS: readonly CatalogColor[] = SIMPLE_INTERIOR;
 
 export const FEATURES: CatalogFeature[] = [
   // Safety
@@ -305,7 +285,12 @@ const PACKAGE_RULES: PackageRule[] = [
   { code: "CONVENIENCE", name: "Convenience Package", features: ["PUSH_START", "REMOTE_START", "POWER_LIFTGATE", "DUAL_ZONE_CLIMATE"], price: 900 },
   { code: "COLD_WEATHER", name: "Cold Weather Package", features: ["HEATED_SEATS", "HEATED_STEERING", "HEATED_REAR_SEATS", "REMOTE_START"], price: 750 },
   { code: "TECH", name: "Technology Package", features: ["NAV", "PREMIUM_AUDIO", "WIRELESS_CHARGING", "HEADS_UP", "DIGITAL_CLUSTER"], price: 1800 },
-  { code: "DRIVER_ASSIST", name: "Driver Assistance Package", features: ["ADAPTIVE_CRUISE", "BLIND_SPOT", "LANE_KEEP", "REAR_CROSS_TRAFFIC", "PARKING_SENSORS", "SURROUND_VIEW"], price: 1500 },
+  {
+    code: "DRIVER_ASSIST",
+    name: "Driver Assistance Package",
+    features: ["ADAPTIVE_CRUISE", "BLIND_SPOT", "LANE_KEEP", "REAR_CROSS_TRAFFIC", "PARKING_SENSORS", "SURROUND_VIEW"],
+    price: 1500,
+  },
   { code: "PREMIUM", name: "Premium Package", features: ["LEATHER_SEATS", "POWER_SEATS", "MEMORY_SEATS", "VENTILATED_SEATS"], price: 2200 },
   { code: "SUNROOF", name: "Sunroof Package", features: ["SUNROOF"], price: 1200, bodies: ALL_BUT_OPEN },
   { code: "PANO_ROOF", name: "Panoramic Roof Package", features: ["PANORAMIC_ROOF"], price: 1600, bodies: ["SEDAN", "SUVCROSS", "VANMV", "HATCH", "WAGON"] },
@@ -313,7 +298,13 @@ const PACKAGE_RULES: PackageRule[] = [
   { code: "OFF_ROAD", name: "Off-Road Package", features: [], price: 1650, bodies: ["TRUCKS", "SUVCROSS"], needsAwd: true },
   { code: "BED_UTILITY", name: "Bed Utility Package", features: ["BED_LINER"], price: 650, bodies: ["TRUCKS"] },
   { code: "REAR_ENT", name: "Rear Seat Entertainment Package", features: ["REAR_ENTERTAINMENT"], price: 1995, bodies: ["VANMV", "SUVCROSS"] },
-  { code: "SPORT_APPEARANCE", name: "Sport Appearance Package", features: [], price: 1150, bodies: ["SEDAN", "HATCH", "COUPE", "SUVCROSS", "WAGON", "CONVERT"] },
+  {
+    code: "SPORT_APPEARANCE",
+    name: "Sport Appearance Package",
+    features: [],
+    price: 1150,
+    bodies: ["SEDAN", "HATCH", "COUPE", "SUVCROSS", "WAGON", "CONVERT"],
+  },
   { code: "CARBON", name: "Carbon Fiber Package", features: [], price: 4500, bodies: ["COUPE", "CONVERT", "SEDAN", "SUVCROSS"], tiers: ["luxury", "exotic"] },
 ];
 

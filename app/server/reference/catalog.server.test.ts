@@ -4,15 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Catalog, CatalogTrim } from "../../lib/catalog-types.ts";
 import { buildCatalog, EPA_CSV_PATH, loadCatalog, resetCatalogCache } from "./catalog.server.ts";
 import { CsvError, formatCsv, parseCsv, parseCsvObjects } from "./csv.server.ts";
-import {
-  driveGroupOf,
-  engineDescriptionOf,
-  evMotorKw,
-  fuelTypeGroupOf,
-  parseEpaCsv,
-  transmissionCodeOf,
-  type EpaRow,
-} from "./epa.server.ts";
+import { driveGroupOf, engineDescriptionOf, evMotorKw, fuelTypeGroupOf, parseEpaCsv, transmissionCodeOf, type EpaRow } from "./epa.server.ts";
 
 const csvText = readFileSync(path.resolve(process.cwd(), EPA_CSV_PATH), "utf8");
 
@@ -34,7 +26,7 @@ describe("parseCsv (RFC 4180)", () => {
   });
 
   it("keeps empty fields, including trailing ones, and skips blank lines", () => {
-    expect(parseCsv(",a,,\n\n\"\",b\n")).toEqual([
+    expect(parseCsv(',a,,\n\n"",b\n')).toEqual([
       ["", "a", "", ""],
       ["", "b"],
     ]);
@@ -67,7 +59,10 @@ describe("parseCsv (RFC 4180)", () => {
   });
 
   it("round-trips through formatCsv", () => {
-    const rows = [["a", 'q"uote', "com,ma"], ["line\nbreak", "", "3"]];
+    const rows = [
+      ["a", 'q"uote', "com,ma"],
+      ["line\nbreak", "", "3"],
+    ];
     expect(parseCsv(formatCsv(rows))).toEqual(rows);
   });
 
@@ -80,10 +75,33 @@ describe("parseCsv (RFC 4180)", () => {
 
 describe("EPA column rules", () => {
   const row = (over: Partial<EpaRow>): EpaRow => ({
-    id: 1, year: 2024, make: "Test", model: "Car", baseModel: "Car", vClass: "Midsize Cars", drive: "Front-Wheel Drive",
-    trany: "Automatic (S8)", cylinders: 4, displ: 2.5, engDscr: "", turbo: false, supercharged: false, fuelType: "Regular",
-    fuelType1: "Regular Gasoline", fuelType2: "", atvType: "", city08: 30, highway08: 40, comb08: 34, cityA08: null,
-    highwayA08: null, range: null, rangeA: null, evMotor: "", ...over,
+    id: 1,
+    year: 2024,
+    make: "Test",
+    model: "Car",
+    baseModel: "Car",
+    vClass: "Midsize Cars",
+    drive: "Front-Wheel Drive",
+    trany: "Automatic (S8)",
+    cylinders: 4,
+    displ: 2.5,
+    engDscr: "",
+    turbo: false,
+    supercharged: false,
+    fuelType: "Regular",
+    fuelType1: "Regular Gasoline",
+    fuelType2: "",
+    atvType: "",
+    city08: 30,
+    highway08: 40,
+    comb08: 34,
+    cityA08: null,
+    highwayA08: null,
+    range: null,
+    rangeA: null,
+    evMotor: "",
+    fuelCost08: 1350,
+    ...over,
   });
 
   it("maps atvType / fuel to the fuel group", () => {
@@ -96,6 +114,16 @@ describe("EPA column rules", () => {
     expect(fuelTypeGroupOf(row({ atvType: "Bifuel (CNG)" }))).toBe("ALT");
     expect(fuelTypeGroupOf(row({ atvType: "FFV", fuelType: "Gasoline or E85" }))).toBe("GSL");
     expect(fuelTypeGroupOf(row({}))).toBe("GSL");
+  });
+
+  it("reads fuelCost08 as dollars a year, 0 or empty as none", () => {
+    const header =
+      "id,year,make,model,baseModel,VClass,drive,trany,cylinders,displ,eng_dscr,tCharger,sCharger,fuelType,fuelType1,fuelType2,atvType,city08,highway08,comb08,cityA08,highwayA08,range,rangeA,evMotor,fuelCost08";
+    const line = (id: number, cost: string) =>
+      `${id},2024,Test,Car,Car,Midsize Cars,Front-Wheel Drive,Automatic (S8),4,2.5,,,,Regular,Regular Gasoline,,,30,40,34,,,,,,${cost}`;
+    const rows = parseEpaCsv([header, line(1, "1350"), line(2, "0"), line(3, "")].join("\n"));
+    expect(rows.map((r) => r.fuelCost08)).toEqual([1350, null, null]);
+    expect(() => parseEpaCsv(header.replace(",fuelCost08", "") + "\n" + line(1, "").replace(/,$/, ""))).toThrow(/fuelCost08/);
   });
 
   it("maps drive and transmission", () => {
@@ -114,26 +142,18 @@ describe("EPA column rules", () => {
     expect(evMotorKw("165 and 295 kW ACPM 6-Phase")).toEqual([165, 295]);
     expect(evMotorKw("TBD")).toEqual([]);
     expect(engineDescriptionOf(row({ displ: 2.5, cylinders: 4, turbo: true }))).toBe("2.5L 4-Cylinder Turbo");
-    expect(engineDescriptionOf(row({ atvType: "EV", fuelType1: "Electricity", evMotor: "208 and 208 kW ACPM" }))).toBe(
-      "Dual-Motor Electric (416 kW)",
-    );
-    expect(engineDescriptionOf(row({ atvType: "Hybrid", engDscr: "SIDI; Mild Hybrid", displ: 3, cylinders: 6 }))).toBe(
-      "3.0L 6-Cylinder Mild Hybrid",
-    );
+    expect(engineDescriptionOf(row({ atvType: "EV", fuelType1: "Electricity", evMotor: "208 and 208 kW ACPM" }))).toBe("Dual-Motor Electric (416 kW)");
+    expect(engineDescriptionOf(row({ atvType: "Hybrid", engDscr: "SIDI; Mild Hybrid", displ: 3, cylinders: 6 }))).toBe("3.0L 6-Cylinder Mild Hybrid");
   });
 });
 
 describe("buildCatalog on the EPA file", () => {
   let catalog: Catalog;
-  let buildMs = 0;
   let epaById: Map<number, EpaRow>;
-  const trimsOf = (make: string, model: string, year: number) =>
-    catalog.trims.filter((t) => t.makeCode === make && t.modelCode === model && t.year === year);
+  const trimsOf = (make: string, model: string, year: number) => catalog.trims.filter((t) => t.makeCode === make && t.modelCode === model && t.year === year);
 
   beforeAll(() => {
-    const t0 = performance.now();
     catalog = buildCatalog(csvText);
-    buildMs = performance.now() - t0;
     epaById = new Map(parseEpaCsv(csvText).map((r) => [r.id, r]));
   });
 
@@ -216,10 +236,28 @@ describe("buildCatalog on the EPA file", () => {
         t.transmission === r.trany &&
         t.transmissionCode === transmissionCodeOf(r.trany) &&
         t.fuelType === r.fuelType &&
-        t.fuelTypeGroup === fuelTypeGroupOf(r);
+        t.fuelTypeGroup === fuelTypeGroupOf(r) &&
+        t.annualFuelCost === r.fuelCost08;
       if (!same) bad.push(`${t.id}: differs from EPA row ${t.epaId}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  it("carries EPA's annual fuel cost (fuelCost08) per trim, and none where EPA gives none (hydrogen)", () => {
+    // Read straight from the file's column: 2024 Camry LE (28 MPG combined on regular) and a Model 3.
+    const raw = parseCsvObjects(csvText);
+    const costOf = (id: number) => Number(raw.find((r) => Number(r.id) === id)!.fuelCost08);
+    const camry = trimsOf("TOYOTA", "CAMRY", 2024)[0]!;
+    expect(camry.annualFuelCost).toBe(costOf(camry.epaId));
+    expect(camry.annualFuelCost).toBeGreaterThanOrEqual(1000);
+    const model3 = trimsOf("TESLA", "MODEL3", 2024)[0]!;
+    expect(model3.annualFuelCost).toBe(costOf(model3.epaId));
+    expect(model3.annualFuelCost!).toBeLessThan(camry.annualFuelCost!);
+    const hydrogen = catalog.trims.filter((t) => t.fuelTypeGroup === "HYD");
+    expect(hydrogen.length).toBeGreaterThan(0);
+    for (const t of hydrogen) expect(t.annualFuelCost).toBeNull();
+    // Everything else has one: every other EPA row of the file states a cost.
+    expect(catalog.trims.filter((t) => t.fuelTypeGroup !== "HYD" && t.annualFuelCost === null)).toEqual([]);
   });
 
   it("orders each model-year's trims by price and keeps prices plausible", () => {
@@ -248,9 +286,7 @@ describe("buildCatalog on the EPA file", () => {
     expect(camry.at(-1)!.nationalMSRP).toBeLessThan(45_000);
     expect(camry.every((t) => t.bodyStyleCode === "SEDAN" && t.bodyStyleSubtypeCode === "MIDSIZESEDAN")).toBe(true);
     expect(camry.every((t) => t.doors === 4 && t.truckBedLength === null && t.truckCabSize === null)).toBe(true);
-    expect(catalog.models.find((m) => m.makeCode === "TOYOTA" && m.code === "CAMRY")?.years).toEqual(
-      Array.from({ length: 17 }, (_, i) => 2010 + i),
-    );
+    expect(catalog.models.find((m) => m.makeCode === "TOYOTA" && m.code === "CAMRY")?.years).toEqual(Array.from({ length: 17 }, (_, i) => 2010 + i));
   });
 
   it("prices anchor models believably", () => {
@@ -330,7 +366,13 @@ describe("buildCatalog on the EPA file", () => {
     const noSize = catalog.trims.filter((t) => ["SEDAN", "SUVCROSS", "TRUCKS"].includes(t.bodyStyleCode) && !t.bodyStyleSubtypeCode);
     expect(noSize.length / catalog.trims.length).toBeLessThan(0.01);
     for (const m of catalog.models) expect(bodies.has(m.bodyStyleCode)).toBe(true);
-    expect(catalog.engineCodes.map((e) => e.code)).toEqual(expect.arrayContaining(["4CYL", "6CYL", "8CYL", "ELECTRIC"]));
+    // Engine Displacement in litres, smallest first, then electric and fuel cell; no cylinder counts.
+    const engines = catalog.engineCodes.map((e) => e.code);
+    expect(engines).toEqual(expect.arrayContaining(["2.0L", "2.5L", "3.5L", "5.0L", "ELECTRIC"]));
+    expect(engines.filter((e) => /CYL/.test(e))).toEqual([]);
+    const litres = engines.filter((e) => e.endsWith("L")).map((e) => Number(e.slice(0, -1)));
+    expect(litres).toEqual([...litres].sort((a, b) => a - b));
+    expect(catalog.engineCodes.find((e) => e.code === "2.5L")?.name).toBe("2.5L");
   });
 
   it("classifies the body styles of known models", () => {
@@ -433,13 +475,25 @@ describe("buildCatalog on a small file", () => {
     "id,year,make,model,baseModel,VClass,drive,trany,cylinders,displ,eng_dscr,tCharger,sCharger,startStop,fuelType,fuelType1,fuelType2,atvType,city08,highway08,comb08,cityA08,highwayA08,combA08,cityE,highwayE,combE,range,rangeA,evMotor,charge240,co2TailpipeGpm,feScore,ghgScore,fuelCost08,youSaveSpend,guzzler,mfrCode";
   const line = (f: Record<string, string | number>) => {
     const d: Record<string, string | number> = {
-      VClass: "Midsize Cars", drive: "Front-Wheel Drive", trany: "Automatic (S8)", cylinders: 4, displ: 2.5,
-      fuelType: "Regular", fuelType1: "Regular Gasoline", city08: 28, highway08: 39, comb08: 32, ...f,
+      VClass: "Midsize Cars",
+      drive: "Front-Wheel Drive",
+      trany: "Automatic (S8)",
+      cylinders: 4,
+      displ: 2.5,
+      fuelType: "Regular",
+      fuelType1: "Regular Gasoline",
+      city08: 28,
+      highway08: 39,
+      comb08: 32,
+      ...f,
     };
-    return header.split(",").map((c) => {
-      const v = String(d[c] ?? "");
-      return v.includes(",") ? `"${v}"` : v;
-    }).join(",");
+    return header
+      .split(",")
+      .map((c) => {
+        const v = String(d[c] ?? "");
+        return v.includes(",") ? `"${v}"` : v;
+      })
+      .join(",");
   };
   const text = [
     header,
@@ -448,9 +502,23 @@ describe("buildCatalog on a small file", () => {
     line({ id: 3, year: 2024, make: "Toyota", model: "Camry Hybrid LE", baseModel: "Camry", atvType: "Hybrid", city08: 51 }),
     line({ id: 4, year: 2011, make: "Pontiac", model: "G6", baseModel: "G6" }),
     line({
-      id: 5, year: 2024, make: "Tesla", model: "Model Y Long Range AWD", baseModel: "Model Y",
-      VClass: "Small Sport Utility Vehicle 4WD", drive: "All-Wheel Drive", trany: "Automatic (A1)", cylinders: "", displ: "",
-      fuelType: "Electricity", fuelType1: "Electricity", atvType: "EV", city08: 122, highway08: 106, comb08: 114, range: 310,
+      id: 5,
+      year: 2024,
+      make: "Tesla",
+      model: "Model Y Long Range AWD",
+      baseModel: "Model Y",
+      VClass: "Small Sport Utility Vehicle 4WD",
+      drive: "All-Wheel Drive",
+      trany: "Automatic (A1)",
+      cylinders: "",
+      displ: "",
+      fuelType: "Electricity",
+      fuelType1: "Electricity",
+      atvType: "EV",
+      city08: 122,
+      highway08: 106,
+      comb08: 114,
+      range: 310,
       evMotor: "158 and 220 kW AC 3-Phase",
     }),
   ].join("\n");
@@ -470,11 +538,9 @@ describe("buildCatalog on a small file", () => {
     expect(camry.at(-1)!.fuelTypeGroup).toBe("HYB");
     const y = c.trims.filter((t) => t.modelCode === "MODELY");
     expect(y.length).toBeGreaterThanOrEqual(2);
-    expect(y.every((t) => t.fuelTypeGroup === "ELE" && t.electricRange === 310 && t.engine === "Dual-Motor Electric (378 kW)")).toBe(
-      true,
-    );
+    expect(y.every((t) => t.fuelTypeGroup === "ELE" && t.electricRange === 310 && t.engine === "Dual-Motor Electric (378 kW)")).toBe(true);
     expect(c.years).toEqual([2024]);
-    expect(c.engineCodes.map((e) => e.code)).toEqual(["4CYL", "ELECTRIC"]);
+    expect(c.engineCodes.map((e) => e.code)).toEqual(["2.5L", "ELECTRIC"]);
   });
 });
 

@@ -4,20 +4,13 @@
 // catalog-rules.server.ts / catalog-features.server.ts (see docs/reference-data.md).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type {
-  Catalog,
-  CatalogMake,
-  CatalogModel,
-  CatalogSeries,
-  CatalogTrim,
-  FuelTypeGroup,
-} from "../../lib/catalog-types.ts";
+import type { Catalog, CatalogMake, CatalogModel, CatalogSeries, CatalogTrim, FuelTypeGroup } from "../../lib/catalog-types.ts";
 import {
   economyOf,
   driveGroupOf,
   engineCodeOf,
   engineDescriptionOf,
-  ENGINE_CODE_LABELS,
+  engineCodeLabels,
   evMotorKw,
   fuelTypeGroupOf,
   isMildHybrid,
@@ -58,15 +51,8 @@ import {
   type Ladder,
   type MakeTier,
 } from "./catalog-rules.server.ts";
-import {
-  BODY_STYLES,
-  EXTERIOR_COLORS,
-  FEATURES,
-  INTERIOR_COLORS,
-  packagesFor,
-  standardFeatures,
-  type BodyCode,
-} from "./catalog-features.server.ts";
+import { BODY_STYLE_NAMES } from "../../lib/body-styles.ts";
+import { BODY_STYLES, EXTERIOR_COLORS, FEATURES, INTERIOR_COLORS, packagesFor, standardFeatures, type BodyCode } from "./catalog-features.server.ts";
 
 export { parseCsv, parseCsvObjects } from "./csv.server.ts";
 
@@ -123,9 +109,7 @@ function mode<T>(values: readonly T[], order?: readonly T[]): T | undefined {
   let best: T | undefined;
   let bestN = -1;
   for (const [v, n] of counts) {
-    const better =
-      n > bestN ||
-      (n === bestN && order !== undefined && best !== undefined && order.indexOf(v) < order.indexOf(best));
+    const better = n > bestN || (n === bestN && order !== undefined && best !== undefined && order.indexOf(v) < order.indexOf(best));
     if (better) {
       best = v;
       bestN = n;
@@ -138,7 +122,11 @@ const slugCache = new Map<string, string>();
 function slugOf(name: string): string {
   let slug = slugCache.get(name);
   if (slug === undefined) {
-    slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "base";
+    slug =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, "") || "base";
     slugCache.set(name, slug);
   }
   return slug;
@@ -233,7 +221,10 @@ function suvSubtypeOfModel(key: string, rows: readonly EpaRow[]): string {
     else if (/^standard sport utility/i.test(r.vClass)) standard++;
   }
   if (small + standard > 0) return standard > small ? "MIDSIZESUV" : "COMPACTSUV";
-  const displ = rows.map((r) => r.displ).filter((d): d is number => d !== null).sort((a, b) => a - b);
+  const displ = rows
+    .map((r) => r.displ)
+    .filter((d): d is number => d !== null)
+    .sort((a, b) => a - b);
   const med = displ[Math.floor(displ.length / 2)];
   if (med === undefined) return "MIDSIZESUV";
   return med >= 5 ? "FULLSIZESUV" : med >= 2.7 ? "MIDSIZESUV" : "COMPACTSUV";
@@ -288,7 +279,15 @@ function configScore(r: EpaRow, fuel: FuelTypeGroup, awd: boolean): number {
 function signature(c: Config): string {
   const r = c.row;
   return [
-    c.body, c.fuel, r.drive, r.trany, r.cylinders, r.displ, r.turbo, r.supercharged, r.evMotor,
+    c.body,
+    c.fuel,
+    r.drive,
+    r.trany,
+    r.cylinders,
+    r.displ,
+    r.turbo,
+    r.supercharged,
+    r.evMotor,
     c.fuel === "ELE" ? Math.round((r.range ?? 0) / 15) : r.comb08,
   ].join("|");
 }
@@ -297,27 +296,67 @@ function signature(c: Config): string {
 // Trim building
 
 const FUEL_SUFFIX: Record<FuelTypeGroup, string> = {
-  GSL: "", DSL: "Diesel", HYB: "Hybrid", PHEV: "Plug-in Hybrid", ELE: "Electric", ALT: "CNG", HYD: "Fuel Cell",
+  GSL: "",
+  DSL: "Diesel",
+  HYB: "Hybrid",
+  PHEV: "Plug-in Hybrid",
+  ELE: "Electric",
+  ALT: "CNG",
+  HYD: "Fuel Cell",
 };
 const FUEL_PREMIUM: Record<FuelTypeGroup, number> = {
-  GSL: 1, DSL: 1.08, HYB: 1.07, PHEV: 1.13, ELE: 1.25, ALT: 1.1, HYD: 1.3,
+  GSL: 1,
+  DSL: 1.08,
+  HYB: 1.07,
+  PHEV: 1.13,
+  ELE: 1.25,
+  ALT: 1.1,
+  HYD: 1.3,
 };
 const BODY_WORD: Partial<Record<BodyCode, string>> = {
-  SEDAN: "Sedan", COUPE: "Coupe", CONVERT: "Convertible", HATCH: "Hatchback", WAGON: "Wagon",
+  SEDAN: BODY_STYLE_NAMES.SEDAN,
+  COUPE: BODY_STYLE_NAMES.COUPE,
+  CONVERT: BODY_STYLE_NAMES.CONVERT,
+  HATCH: BODY_STYLE_NAMES.HATCH,
+  WAGON: BODY_STYLE_NAMES.WAGON,
 };
 const SECONDARY_WORD: Partial<Record<BodyCode, string>> = { ...BODY_WORD, TRUCKS: "Pickup", SUVCROSS: "SUV" };
 const SECONDARY_BODY_FACTOR: Partial<Record<BodyCode, number>> = {
-  SEDAN: 1, COUPE: 1.04, CONVERT: 1.15, HATCH: 1, WAGON: 1.04, TRUCKS: 1, SUVCROSS: 1,
+  SEDAN: 1,
+  COUPE: 1.04,
+  CONVERT: 1.15,
+  HATCH: 1,
+  WAGON: 1.04,
+  TRUCKS: 1,
+  SUVCROSS: 1,
 };
 const TIER_PRICE_FACTOR: Record<MakeTier, number> = { mainstream: 1, premium: 1.55, luxury: 2.4, exotic: 6 };
 const AWD_ADD: Record<MakeTier, number> = { mainstream: 1800, premium: 2300, luxury: 3500, exotic: 0 };
 
 const FORMULA_BASE: Record<string, number> = {
-  SUBCOMPACTSEDAN: 18000, COMPACTSEDAN: 22500, MIDSIZESEDAN: 27500, FULLSIZESEDAN: 35000, SEDAN: 25000,
-  HATCH: 21000, WAGON: 27000, COUPE: 30000, CONVERT: 34000,
-  SUBCOMPACTSUV: 24000, COMPACTSUV: 29000, MIDSIZESUV: 37000, FULLSIZESUV: 57000, SUVCROSS: 33000,
-  COMPACTTRUCK: 30000, FULLSIZETRUCK: 38000, TRUCKS: 36000,
-  MINIVAN: 37000, PASSENGERVAN: 48000, VANMV: 40000, CARGOVAN: 40000, SPECIALTY: 60000, COMMERCIAL: 45000,
+  SUBCOMPACTSEDAN: 18000,
+  COMPACTSEDAN: 22500,
+  MIDSIZESEDAN: 27500,
+  FULLSIZESEDAN: 35000,
+  SEDAN: 25000,
+  HATCH: 21000,
+  WAGON: 27000,
+  COUPE: 30000,
+  CONVERT: 34000,
+  SUBCOMPACTSUV: 24000,
+  COMPACTSUV: 29000,
+  MIDSIZESUV: 37000,
+  FULLSIZESUV: 57000,
+  SUVCROSS: 33000,
+  COMPACTTRUCK: 30000,
+  FULLSIZETRUCK: 38000,
+  TRUCKS: 36000,
+  MINIVAN: 37000,
+  PASSENGERVAN: 48000,
+  VANMV: 40000,
+  CARGOVAN: 40000,
+  SPECIALTY: 60000,
+  COMMERCIAL: 45000,
 };
 
 function formulaBasePrice(tier: MakeTier, body: BodyCode, subtype: string | null, base: Config): number {
@@ -390,7 +429,10 @@ function pickConfigs(sorted: readonly Config[], n: number, primaryCover: string)
   const m = sorted.length;
   const idx: number[] = [];
   // The base trim is the cheapest configuration of the model's main fuel group.
-  const first = Math.max(0, sorted.findIndex((c) => c.coverKey === primaryCover));
+  const first = Math.max(
+    0,
+    sorted.findIndex((c) => c.coverKey === primaryCover),
+  );
   for (let k = 0; k < n; k++) idx.push(n === 1 ? first : first + Math.round((k * (m - 1 - first)) / (n - 1)));
   const groups = new Map<string, number[]>();
   sorted.forEach((c, i) => {
@@ -483,13 +525,7 @@ function doorsOf(d: DraftTrim, modelCode: string, truckCab: number | null): numb
   }
 }
 
-function truckAttributes(
-  key: string,
-  subtype: string | null,
-  position: number,
-  allElectric: boolean,
-  rnd: number,
-): { bed: string; cab: number } {
+function truckAttributes(key: string, subtype: string | null, position: number, allElectric: boolean, rnd: number): { bed: string; cab: number } {
   if (CREW_ONLY_TRUCKS.has(key) || allElectric) return { bed: "SHORT", cab: 5 };
   if (subtype === "COMPACTTRUCK") return position === 0 ? { bed: "LONG", cab: 4 } : { bed: "SHORT", cab: 5 };
   if (position === 0) return { bed: rnd < 0.5 ? "STANDARD" : "LONG", cab: 3 };
@@ -534,10 +570,15 @@ function buildModelYear(
   if (!configs.length) return [];
 
   const primaryBody =
-    preferredBody && configs.some((c) => c.body === preferredBody) ? preferredBody : mode(configs.map((c) => c.body), BODY_ORDER)!;
+    preferredBody && configs.some((c) => c.body === preferredBody)
+      ? preferredBody
+      : mode(
+          configs.map((c) => c.body),
+          BODY_ORDER,
+        )!;
   const byScore = (a: Config, b: Config) => a.score - b.score || a.row.id - b.row.id;
   const prim = configs.filter((c) => c.body === primaryBody).sort(byScore);
-  const sedanSub = primaryBody === "SEDAN" ? mode(prim.map((c) => c.subtype)) ?? null : null;
+  const sedanSub = primaryBody === "SEDAN" ? (mode(prim.map((c) => c.subtype)) ?? null) : null;
 
   const vanLike = (b: BodyCode) => b === "VANMV" || b === "COMMERCIAL";
   const secondaryBodies = [...new Set(configs.map((c) => c.body))]
@@ -549,11 +590,7 @@ function buildModelYear(
         ((b === "TRUCKS" || b === "SUVCROSS") && configs.filter((c) => c.body === b).length >= 2),
     )
     .filter((b) => !(vanLike(b) && configs.some((c) => c.body === b && c.subtype === "SPECIALTY")))
-    .sort(
-      (a, b) =>
-        configs.filter((c) => c.body === b).length - configs.filter((c) => c.body === a).length ||
-        BODY_ORDER.indexOf(a) - BODY_ORDER.indexOf(b),
-    )
+    .sort((a, b) => configs.filter((c) => c.body === b).length - configs.filter((c) => c.body === a).length || BODY_ORDER.indexOf(a) - BODY_ORDER.indexOf(b))
     .slice(0, 2);
 
   const allElectric = prim.every((c) => c.fuel === "ELE");
@@ -574,13 +611,19 @@ function buildModelYear(
   const coverCounts = new Map<string, number>();
   for (const c of prim) coverCounts.set(c.coverKey, (coverCounts.get(c.coverKey) ?? 0) + 1);
   const topCount = Math.max(...coverCounts.values());
-  const primaryCover = (coverCounts.get("GSL") ?? 0) * 2 >= topCount ? "GSL" : mode(prim.map((c) => c.coverKey), fuelOrder)!;
-  const primaryFuel = mode(prim.filter((c) => c.coverKey === primaryCover).map((c) => c.fuel), fuelOrder)!;
+  const primaryCover =
+    (coverCounts.get("GSL") ?? 0) * 2 >= topCount
+      ? "GSL"
+      : mode(
+          prim.map((c) => c.coverKey),
+          fuelOrder,
+        )!;
+  const primaryFuel = mode(
+    prim.filter((c) => c.coverKey === primaryCover).map((c) => c.fuel),
+    fuelOrder,
+  )!;
 
-  const n = Math.min(
-    targetTrimCount(tier, prim.length, primaryBody, hasModelLadder(g.makeCode, g.modelCode)),
-    ladder.names.length,
-  );
+  const n = Math.min(targetTrimCount(tier, prim.length, primaryBody, hasModelLadder(g.makeCode, g.modelCode)), ladder.names.length);
   const nPrimary = Math.max(Math.min(2, ladder.names.length), Math.min(n, 5 - secondaryBodies.length));
   const rungs = ladderIndices(ladder, nPrimary);
   const picked = pickConfigs(prim, rungs.length, primaryCover);
@@ -642,7 +685,7 @@ function buildModelYear(
     const c = list[Math.floor((list.length - 1) / 2)]!;
     const word = SECONDARY_WORD[body] ?? (c.subtype === "CARGOVAN" ? "Cargo Van" : "Passenger Van");
     const name = uniqueName(`${midBaseName === "Base" ? "" : `${midBaseName} `}${word}${fuelSuffix(c)}`);
-    const sub = body === "SEDAN" ? mode(list.map((x) => x.subtype)) ?? null : c.subtype;
+    const sub = body === "SEDAN" ? (mode(list.map((x) => x.subtype)) ?? null) : c.subtype;
     drafts.push({ name, position: midPosition, config: c, body, subtype: sub, price: 0, priceFactor: 1 });
   }
 
@@ -682,8 +725,7 @@ function buildModelYear(
     const msrp = roundTo(d.price, d.price >= 100000 ? 50 : 5);
     const truck = d.body === "TRUCKS" ? truckAttributes(key, d.subtype, d.position, allElectric, hash01(`bed|${id}`)) : null;
     const fullSizeOrFrameSuv = d.body === "SUVCROSS" && (d.subtype === "FULLSIZESUV" || BODY_ON_FRAME_SUVS.has(key));
-    const threeRow =
-      (d.body === "SUVCROSS" && threeRowModel) || (d.body === "VANMV" && (d.subtype === "MINIVAN" || d.subtype === "PASSENGERVAN"));
+    const threeRow = (d.body === "SUVCROSS" && threeRowModel) || (d.body === "VANMV" && (d.subtype === "MINIVAN" || d.subtype === "PASSENGERVAN"));
     const std = standardFeatures({
       year,
       tier,
@@ -721,6 +763,7 @@ function buildModelYear(
       engine: engineDescriptionOf(r),
       doors: doorsOf(d, g.modelCode, truck?.cab ?? null),
       ...econ,
+      annualFuelCost: r.fuelCost08,
       truckBedLength: truck?.bed ?? null,
       truckCabSize: truck?.cab ?? null,
       standardFeatures: std,
@@ -794,7 +837,6 @@ export function buildCatalog(csvText: string): Catalog {
     g.rows.push(r);
   }
 
-
   const models: CatalogModel[] = [];
   const trims: CatalogTrim[] = [];
   const seriesMap = new Map<string, CatalogSeries>();
@@ -813,8 +855,12 @@ export function buildCatalog(csvText: string): Catalog {
       return b;
     };
     const retailRows = g.rows.filter((r) => !NON_RETAIL.test(r.model));
-    const preferred = (PREFERRED_BODY[key] as BodyCode | undefined) ??
-      mode((retailRows.length ? retailRows : g.rows).map((r) => bodyOf(r).body), BODY_ORDER);
+    const preferred =
+      (PREFERRED_BODY[key] as BodyCode | undefined) ??
+      mode(
+        (retailRows.length ? retailRows : g.rows).map((r) => bodyOf(r).body),
+        BODY_ORDER,
+      );
     const suvSub = suvSubtypeOfModel(key, g.rows);
     const truckSub = truckSubtypeOfModel(key, g.rows);
     const byYear = new Map<number, EpaRow[]>();
@@ -825,11 +871,7 @@ export function buildCatalog(csvText: string): Catalog {
     }
     const modelTrims: CatalogTrim[] = [];
     for (const year of [...byYear.keys()].sort((a, b) => a - b)) {
-      modelTrims.push(
-        ...buildModelYear(
-          g, modelName, facts, suvSub, truckSub, year, byYear.get(year)!, bodyOf, preferred,
-        ),
-      );
+      modelTrims.push(...buildModelYear(g, modelName, facts, suvSub, truckSub, year, byYear.get(year)!, bodyOf, preferred));
     }
     if (!modelTrims.length) continue;
     trims.push(...modelTrims);
@@ -840,7 +882,10 @@ export function buildCatalog(csvText: string): Catalog {
       makeCode: g.makeCode,
       name: modelName,
       seriesCode: series?.code ?? null,
-      bodyStyleCode: mode(modelTrims.map((t) => t.bodyStyleCode), BODY_ORDER)!,
+      bodyStyleCode: mode(
+        modelTrims.map((t) => t.bodyStyleCode),
+        BODY_ORDER,
+      )!,
       years: [...new Set(modelTrims.map((t) => t.year))].sort((a, b) => a - b),
     });
   }
@@ -851,8 +896,7 @@ export function buildCatalog(csvText: string): Catalog {
     .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.code.localeCompare(b.code));
   const makeOrder = new Map(makes.map((m, i) => [m.code, i]));
   const byMakeThenName = (a: { makeCode: string; name: string }, b: { makeCode: string; name: string }) =>
-    (makeOrder.get(a.makeCode) ?? 0) - (makeOrder.get(b.makeCode) ?? 0) ||
-    a.name.localeCompare(b.name, "en", { numeric: true, sensitivity: "base" });
+    (makeOrder.get(a.makeCode) ?? 0) - (makeOrder.get(b.makeCode) ?? 0) || a.name.localeCompare(b.name, "en", { numeric: true, sensitivity: "base" });
   models.sort((a, b) => byMakeThenName(a, b) || a.code.localeCompare(b.code));
   const modelOrder = new Map(models.map((m, i) => [`${m.makeCode}|${m.code}`, i]));
   // Model order, then year; the index keeps each model-year's trims in ladder (price) order.
@@ -873,7 +917,7 @@ export function buildCatalog(csvText: string): Catalog {
     features: FEATURES.map((f) => ({ ...f })),
     exteriorColors: EXTERIOR_COLORS.map((c) => ({ ...c })),
     interiorColors: INTERIOR_COLORS.map((c) => ({ ...c })),
-    engineCodes: ENGINE_CODE_LABELS.filter((e) => usedEngines.has(e.code)).map((e) => ({ ...e })),
+    engineCodes: engineCodeLabels(usedEngines),
     years: [...new Set(trims.map((t) => t.year))].sort((a, b) => a - b),
   };
 }

@@ -32,12 +32,41 @@ export interface EpaRow {
   range: number | null;
   rangeA: number | null;
   evMotor: string;
+  /**
+   * EPA's annual fuel cost in dollars on fuelType1 (`fuelCost08`: 15,000 miles a year, 55% city,
+   * at the fuel prices fueleconomy.gov used when the file was published); null when EPA gives
+   * none (0 or empty: hydrogen has no published price).
+   */
+  fuelCost08: number | null;
 }
 
 export const EPA_REQUIRED_COLUMNS = [
-  "id", "year", "make", "model", "baseModel", "VClass", "drive", "trany", "cylinders", "displ",
-  "eng_dscr", "tCharger", "sCharger", "fuelType", "fuelType1", "fuelType2", "atvType",
-  "city08", "highway08", "comb08", "cityA08", "highwayA08", "range", "rangeA", "evMotor",
+  "id",
+  "year",
+  "make",
+  "model",
+  "baseModel",
+  "VClass",
+  "drive",
+  "trany",
+  "cylinders",
+  "displ",
+  "eng_dscr",
+  "tCharger",
+  "sCharger",
+  "fuelType",
+  "fuelType1",
+  "fuelType2",
+  "atvType",
+  "city08",
+  "highway08",
+  "comb08",
+  "cityA08",
+  "highwayA08",
+  "range",
+  "rangeA",
+  "evMotor",
+  "fuelCost08",
 ] as const;
 
 function num(s: string | undefined): number | null {
@@ -49,6 +78,11 @@ function num(s: string | undefined): number | null {
   // Some text columns hold things like "14/19" or "40 mi": take the first number.
   const m = /-?\d+(?:\.\d+)?/.exec(t);
   return m ? Number(m[0]) : null;
+}
+
+/** A positive whole number, else null (EPA writes 0 where it has no figure). */
+function positive(n: number | null): number | null {
+  return n !== null && n > 0 ? Math.round(n) : null;
 }
 
 /** Collapses runs of whitespace (EPA has "Long Range  AWD"). */
@@ -68,12 +102,32 @@ export function parseEpaCsv(text: string): EpaRow[] {
   }
   const ix = (name: (typeof EPA_REQUIRED_COLUMNS)[number]) => col.get(name)!;
   const I = {
-    id: ix("id"), year: ix("year"), make: ix("make"), model: ix("model"), baseModel: ix("baseModel"),
-    vClass: ix("VClass"), drive: ix("drive"), trany: ix("trany"), cylinders: ix("cylinders"), displ: ix("displ"),
-    engDscr: ix("eng_dscr"), t: ix("tCharger"), s: ix("sCharger"), fuelType: ix("fuelType"),
-    fuelType1: ix("fuelType1"), fuelType2: ix("fuelType2"), atvType: ix("atvType"), city08: ix("city08"),
-    highway08: ix("highway08"), comb08: ix("comb08"), cityA08: ix("cityA08"), highwayA08: ix("highwayA08"),
-    range: ix("range"), rangeA: ix("rangeA"), evMotor: ix("evMotor"),
+    id: ix("id"),
+    year: ix("year"),
+    make: ix("make"),
+    model: ix("model"),
+    baseModel: ix("baseModel"),
+    vClass: ix("VClass"),
+    drive: ix("drive"),
+    trany: ix("trany"),
+    cylinders: ix("cylinders"),
+    displ: ix("displ"),
+    engDscr: ix("eng_dscr"),
+    t: ix("tCharger"),
+    s: ix("sCharger"),
+    fuelType: ix("fuelType"),
+    fuelType1: ix("fuelType1"),
+    fuelType2: ix("fuelType2"),
+    atvType: ix("atvType"),
+    city08: ix("city08"),
+    highway08: ix("highway08"),
+    comb08: ix("comb08"),
+    cityA08: ix("cityA08"),
+    highwayA08: ix("highwayA08"),
+    range: ix("range"),
+    rangeA: ix("rangeA"),
+    evMotor: ix("evMotor"),
+    fuelCost08: ix("fuelCost08"),
   };
   const out: EpaRow[] = [];
   for (let r = 1; r < rows.length; r++) {
@@ -108,6 +162,7 @@ export function parseEpaCsv(text: string): EpaRow[] {
       range: num(g(I.range)),
       rangeA: num(g(I.rangeA)),
       evMotor: g(I.evMotor),
+      fuelCost08: positive(num(g(I.fuelCost08))),
     });
   }
   return out;
@@ -160,20 +215,23 @@ export function evMotorKw(evMotor: string): number[] {
   return nums;
 }
 
-export const ENGINE_CODE_LABELS: { code: string; name: string }[] = [
-  { code: "2CYL", name: "2 Cylinder" },
-  { code: "3CYL", name: "3 Cylinder" },
-  { code: "4CYL", name: "4 Cylinder" },
-  { code: "5CYL", name: "5 Cylinder" },
-  { code: "6CYL", name: "6 Cylinder" },
-  { code: "8CYL", name: "8 Cylinder" },
-  { code: "10CYL", name: "10 Cylinder" },
-  { code: "12CYL", name: "12 Cylinder" },
-  { code: "16CYL", name: "16 Cylinder" },
-  { code: "ROTARY", name: "Rotary" },
-  { code: "ELECTRIC", name: "Electric" },
-  { code: "FUELCELL", name: "Hydrogen Fuel Cell" },
-];
+/**
+ * The Engine Displacement filter (engineCode): a combustion engine by its displacement in litres
+ * to one decimal ("2.5L"), electric and fuel-cell drives by name. Cylinders have their own filter.
+ */
+export const ENGINE_CODE_NAMES: Record<string, string> = { ELECTRIC: "Electric", FUELCELL: "Hydrogen Fuel Cell" };
+
+/** The code of a displacement in litres: "2.5L". */
+export const displacementCode = (litres: number) => `${litres.toFixed(1)}L`;
+
+/** Engine codes in the filter's order: displacements from the smallest, then electric, fuel cell. */
+export function engineCodeLabels(codes: Iterable<string>): { code: string; name: string }[] {
+  const litres = (c: string) => (/^\d+(\.\d)?L$/.test(c) ? Number(c.slice(0, -1)) : Infinity);
+  const named = Object.keys(ENGINE_CODE_NAMES);
+  return [...new Set(codes)]
+    .sort((a, b) => litres(a) - litres(b) || named.indexOf(a) - named.indexOf(b) || a.localeCompare(b))
+    .map((code) => ({ code, name: ENGINE_CODE_NAMES[code] ?? code }));
+}
 
 function isRotary(r: Pick<EpaRow, "make" | "baseModel" | "engDscr">): boolean {
   return (r.make === "Mazda" && /^RX-?8/i.test(r.baseModel)) || /rotary/i.test(r.engDscr);
@@ -183,10 +241,8 @@ export function engineCodeOf(r: EpaRow): string {
   const g = fuelTypeGroupOf(r);
   if (g === "ELE") return "ELECTRIC";
   if (g === "HYD") return "FUELCELL";
-  if (isRotary(r)) return "ROTARY";
-  const c = r.cylinders;
-  if (c === null) return "4CYL";
-  return `${c}CYL`;
+  // A combustion engine without a stated displacement: the smallest class (EPA omits it rarely).
+  return displacementCode(r.displ ?? 1);
 }
 
 /** 12-48 V belt/starter-generator systems that EPA files as "Hybrid" (Mild Hybrid, eTorque, eAssist). */

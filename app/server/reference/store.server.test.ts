@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { loadCatalog } from "./catalog.server.ts";
 import { ensureReferenceData } from "./store.server.ts";
+import { seedInventory } from "../inventory/seed.server.ts";
 
 describe.each(testDatabaseFactories())("reference data on $name", (factory) => {
   let t: TestDatabase;
@@ -22,10 +23,36 @@ describe.each(testDatabaseFactories())("reference data on $name", (factory) => {
   it("stores every make, model and trim of the catalogue", async () => {
     const catalog = loadCatalog();
     const count = async (table: "ref_makes" | "ref_models" | "ref_trims") =>
-      Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("ref_makes")).toBe(catalog.makes.length);
     expect(await count("ref_models")).toBe(catalog.models.length);
     expect(await count("ref_trims")).toBe(catalog.trims.length);
+  });
+
+  it("gives every listing its trim's EPA fuel cost, again when a new catalogue is stored", async () => {
+    await seedInventory(t.db, { listings: 60, seed: 5 });
+    const costs = () =>
+      t.db.kysely
+        .selectFrom("listings as l")
+        .innerJoin("ref_trims as t", "t.id", "l.trim_id")
+        .select(["l.id", "l.annual_fuel_cost as listing", "t.annual_fuel_cost as trim", "t.fuel_type_group as fuel"])
+        .execute();
+    const seeded = await costs();
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const r of seeded) expect(r.listing).toBe(r.trim);
+    expect(seeded.filter((r) => r.fuel !== "HYD").every((r) => Number(r.listing) > 0)).toBe(true);
+    // Listings written before the column existed have none until the catalogue is stored again.
+    await t.db.kysely.updateTable("listings").set({ annual_fuel_cost: null }).execute();
+    await t.db.kysely.updateTable("meta").set({ value: "an older catalogue" }).where("key", "=", "catalog_fingerprint").execute();
+    expect((await ensureReferenceData(t.db)).catalogWritten).toBe(true);
+    for (const r of await costs()) expect(r.listing).toBe(r.trim);
   });
 
   it("answers reference lookups: a real model with its trims, and a real ZIP", async () => {

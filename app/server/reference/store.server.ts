@@ -72,6 +72,7 @@ function catalogRows(c: Catalog): Record<(typeof REF_TABLES)[number], Rows> {
       epa_mpge_city: t.epaMpgeCity,
       epa_mpge_hwy: t.epaMpgeHwy,
       electric_range: t.electricRange,
+      annual_fuel_cost: t.annualFuelCost,
       truck_bed_length: t.truckBedLength,
       truck_cab_size: t.truckCabSize,
       standard_features: t.standardFeatures.length ? `,${t.standardFeatures.join(",")},` : "",
@@ -103,7 +104,10 @@ async function setMeta(tx: RawTx, key: string, value: string): Promise<void> {
 const REFERENCE_LOCK = 4242001;
 
 export function catalogFingerprint(c: Catalog): string {
-  return createHash("sha256").update(JSON.stringify([c.makes, c.models.length, c.trims.map((t) => [t.id, t.nationalMSRP])])).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([c.makes, c.models.length, c.trims.map((t) => [t.id, t.nationalMSRP, t.engineCode, t.annualFuelCost]), c.engineCodes]))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** Replaces the reference tables with the catalogue's content. */
@@ -114,6 +118,12 @@ export async function storeReferenceData(db: Database, catalog: Catalog): Promis
     async (tx) => {
       for (const table of REF_TABLES) await tx.exec(`DELETE FROM ${table}`);
       for (const table of [...REF_TABLES].reverse()) await insertMany(tx, table, rows[table]);
+      // Listings carry their trim's EPA fuel cost (migration "020-annual-fuel-cost"): a new
+      // catalogue brings every listing up to date (the search index reads them at start).
+      await tx.exec(
+        `UPDATE listings SET annual_fuel_cost = (SELECT t.annual_fuel_cost FROM ref_trims t WHERE t.id = listings.trim_id)
+         WHERE trim_id IS NOT NULL AND annual_fuel_cost IS DISTINCT FROM (SELECT t.annual_fuel_cost FROM ref_trims t WHERE t.id = listings.trim_id)`,
+      );
       await setMeta(tx, "catalog_fingerprint", catalogFingerprint(catalog));
     },
     REFERENCE_LOCK,
@@ -126,7 +136,11 @@ async function storeZips(db: Database): Promise<void> {
     db,
     async (tx) => {
       await tx.exec("DELETE FROM zips");
-      await insertMany(tx, "zips", zips.map((z) => ({ zip: z.zip, city: z.city, state: z.state, lat: z.lat, lon: z.lon })));
+      await insertMany(
+        tx,
+        "zips",
+        zips.map((z) => ({ zip: z.zip, city: z.city, state: z.state, lat: z.lat, lon: z.lon })),
+      );
       await setMeta(tx, "zips_count", String(zips.length));
     },
     REFERENCE_LOCK,

@@ -190,7 +190,12 @@ export function rankSuggestions(text: string, candidates: SuggestionCandidate[],
   if (tokens.length === 0) return [];
   const folded = tokens.join(" ");
   const norm = (v: string) =>
-    v.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+    v
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
   const scored: { c: SuggestionCandidate; prefix: boolean }[] = [];
   for (const c of candidates) {
     if (c.count <= 0) continue;
@@ -199,11 +204,7 @@ export function rankSuggestions(text: string, candidates: SuggestionCandidate[],
     scored.push({ c, prefix: norm(c.label).startsWith(folded) });
   }
   scored.sort(
-    (a, b) =>
-      Number(b.prefix) - Number(a.prefix) ||
-      TYPE_RANK[a.c.type] - TYPE_RANK[b.c.type] ||
-      b.c.count - a.c.count ||
-      a.c.label.localeCompare(b.c.label),
+    (a, b) => Number(b.prefix) - Number(a.prefix) || TYPE_RANK[a.c.type] - TYPE_RANK[b.c.type] || b.c.count - a.c.count || a.c.label.localeCompare(b.c.label),
   );
   return scored.slice(0, Math.max(1, Math.min(limit, 50))).map(({ c }) => {
     const s: KeywordSuggestion = { type: c.type, label: c.label, count: c.count, query: {} };

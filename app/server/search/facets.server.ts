@@ -426,13 +426,7 @@ function fixedDomain(spec: FacetSpec): string[] | null {
  * with that section's own selection removed; for listingType it is per raw listing type (the
  * Used option adds 3P_CERT in). `domains` adds values known to exist with zero count.
  */
-export function assembleFilters(
-  q: SearchQuery,
-  specs: FacetSpec[],
-  counts: FacetCounts,
-  domains: FacetDomains | null,
-  labels: SearchLabels,
-): FacetFilter[] {
+export function assembleFilters(q: SearchQuery, specs: FacetSpec[], counts: FacetCounts, domains: FacetDomains | null, labels: SearchLabels): FacetFilter[] {
   const out: FacetFilter[] = [];
   for (const spec of specs) {
     const selected = selectedValues(q, spec);

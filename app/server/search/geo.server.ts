@@ -89,12 +89,8 @@ export function cellGrid(lat: number, lon: number, radius: number, outer: number
       const minD = milesFrom(lat, lon, nearLat, nearLon) - CELL_MARGIN;
       if (minD > outer) continue;
       const maxD =
-        Math.max(
-          milesFrom(lat, lon, latA, lonA),
-          milesFrom(lat, lon, latA, lonB),
-          milesFrom(lat, lon, latB, lonA),
-          milesFrom(lat, lon, latB, lonB),
-        ) + CELL_MARGIN;
+        Math.max(milesFrom(lat, lon, latA, lonA), milesFrom(lat, lon, latA, lonB), milesFrom(lat, lon, latB, lonA), milesFrom(lat, lon, latB, lonB)) +
+        CELL_MARGIN;
       grid[r * nc + c] = maxD < radius ? CELL_IN : CELL_CHECK;
     }
   }

@@ -1,18 +1,12 @@
 // The in-memory index behind the SearchEngine interface, kept current:
 // - in-process: every inventory write is announced on `inventoryChanges`; the named ids are
 //   re-read from SQL and applied (synchronously on SQLite, so the next search sees the write);
-// - across instances (PostgreSQL): a poller reads `listings.updated_at` past the newest change
-//   it has seen (minus an overlap for late commits and clock skew) and new ids, every ~2 s.
+// - across instances and processes: a poller reads `listings.updated_at` past the newest change
+//   it has seen (minus an overlap for late commits and clock skew) and new ids, every ~2 s on
+//   PostgreSQL; on SQLite every second, and only when `PRAGMA data_version` says another
+//   connection (another process: `npm run feed`, a second server) committed since the last look.
 import { performance } from "node:perf_hooks";
-import type {
-  KeywordSuggestion,
-  ListResult,
-  MileageStats,
-  MileageStatsRequest,
-  SearchQuery,
-  SearchResult,
-  SimilarRequest,
-} from "../../lib/search-query.ts";
+import type { KeywordSuggestion, ListResult, MileageStats, MileageStatsRequest, SearchQuery, SearchResult, SimilarRequest } from "../../lib/search-query.ts";
 import { listingTypeMatches } from "../../lib/search-query.ts";
 import type { Database } from "../db/connection.server.ts";
 import { inventoryChanges } from "../inventory/changes.server.ts";
@@ -34,10 +28,15 @@ import { scanIndex } from "./index-query.server.ts";
 import { buildKeywordTerms, type KeywordTerm } from "./keyword.server.ts";
 import { loadSearchLabels, type SearchLabels } from "./labels.server.ts";
 import { ListingIndex } from "./listing-index.server.ts";
+import { BUY_ONLINE_EXPERIENCE } from "../../lib/deals.ts";
+import { onlineEligibleIds } from "../deals/online-eligible.server.ts";
 import { COL, activeIdsByVins, changedAfter, fetchRowsByIds, fetchRowsByIdsSync, idsAfter, loadActiveRowsParallel } from "./rows.server.ts";
 
 export interface IndexEngineOptions {
-  /** Poll listings.updated_at every N ms (several instances on one PostgreSQL). Default: 2000 on PostgreSQL, off on SQLite. */
+  /**
+   * Poll listings.updated_at every N ms for writes by other processes. Default: 2000 on
+   * PostgreSQL, 1000 on SQLite (where a tick costs one PRAGMA unless another connection wrote).
+   */
   pollIntervalMs?: number | null;
   /** Labels (default: read from the reference tables). */
   labels?: SearchLabels;
@@ -94,6 +93,8 @@ export class IndexSearchEngine implements SearchEngine {
   #suggestions: { version: number; candidates: SuggestionCandidate[] } | null = null;
   #log: (m: string) => void;
   #closed = false;
+  /** The buy-online experience's eligible listing ids, as last read (#prime). */
+  #online: Set<number> = new Set();
 
   constructor(db: Database, index: ListingIndex, labels: SearchLabels, buildMs: number, unsubscribe: () => void, options: IndexEngineOptions) {
     this.db = db;
@@ -102,9 +103,15 @@ export class IndexSearchEngine implements SearchEngine {
     this.buildMs = buildMs;
     this.#unsubscribe = unsubscribe;
     this.#log = options.log ?? (() => {});
-    this.#pollMs = options.pollIntervalMs === undefined ? (db.dialect === "postgres" ? 2000 : null) : options.pollIntervalMs;
+    this.#pollMs = options.pollIntervalMs === undefined ? (db.dialect === "postgres" ? 2000 : 1000) : options.pollIntervalMs;
     if (this.#pollMs && this.#pollMs > 0) {
-      this.#timer = setInterval(() => void this.poll().catch((e) => this.#log(`search poll failed: ${(e as Error).message}`)), this.#pollMs);
+      this.#timer = setInterval(() => {
+        if (this.#polling || !this.#otherWriters()) return;
+        void this.poll().catch((e) => {
+          this.#dataVersion = -1; // look again next tick
+          this.#log(`search poll failed: ${(e as Error).message}`);
+        });
+      }, this.#pollMs);
       this.#timer.unref();
     }
   }
@@ -178,6 +185,25 @@ export class IndexSearchEngine implements SearchEngine {
     while (this.#flushing) await this.#flushing;
   }
 
+  /**
+   * Whether another connection may have written since the last look: always on PostgreSQL; on
+   * SQLite when `PRAGMA data_version` moved (it changes on every commit by another connection,
+   * never on this connection's own, which inventoryChanges already announced).
+   */
+  #dataVersion = -1;
+  #otherWriters(): boolean {
+    const sqlite = this.db.sqlite;
+    if (!sqlite) return true;
+    try {
+      const version = Number((sqlite.prepare("PRAGMA data_version").get() as { data_version: number }).data_version);
+      if (version === this.#dataVersion) return false;
+      this.#dataVersion = version;
+    } catch {
+      /* closed or busy: poll anyway */
+    }
+    return true;
+  }
+
   /** One poll for changes made by other instances (exposed for tests). */
   async poll(): Promise<number> {
     if (this.#polling || this.#closed) return 0;
@@ -186,7 +212,7 @@ export class IndexSearchEngine implements SearchEngine {
       const ix = this.index;
       const stale: number[] = [];
       const newIds: number[] = [];
-      for (let after = ix.maxId; ; ) {
+      for (let after = ix.maxId; ;) {
         const ids = await idsAfter(this.db, after, POLL_PAGE);
         newIds.push(...ids);
         if (ids.length < POLL_PAGE) break;
@@ -228,7 +254,20 @@ export class IndexSearchEngine implements SearchEngine {
 
   #keywordTerms(): KeywordTerm[] {
     const ix = this.index;
-    const key = [ix.makes.size, ix.models.size, ix.series.size, ix.trims.size, ix.bodies.size, ix.subtypes.size, ix.nCfg, ix.fuels.size, ix.drives.size, ix.transmissions.size, ix.extColors.size, ix.listingTypes.size].join(",");
+    const key = [
+      ix.makes.size,
+      ix.models.size,
+      ix.series.size,
+      ix.trims.size,
+      ix.bodies.size,
+      ix.subtypes.size,
+      ix.nCfg,
+      ix.fuels.size,
+      ix.drives.size,
+      ix.transmissions.size,
+      ix.extColors.size,
+      ix.listingTypes.size,
+    ].join(",");
     if (this.#terms?.key === key) return this.#terms.terms;
     const years = new Set<number>();
     for (let c = 0; c < ix.nCfg; c++) years.add(ix.cfg.year[c]);
@@ -330,6 +369,18 @@ export class IndexSearchEngine implements SearchEngine {
     return out;
   }
 
+  /**
+   * Reads what a query's hard conditions need from outside the index before the synchronous scan:
+   * the automaker buy-online experience's eligible listings (the eligibility rules, ADR 028).
+   */
+  async #prime(q: SearchQuery): Promise<void> {
+    if (q.experience === BUY_ONLINE_EXPERIENCE.value) this.#online = await onlineEligibleIds(this.db, BUY_ONLINE_EXPERIENCE.makeCode);
+  }
+
+  #only(q: SearchQuery): { onlyIds?: Set<number> } {
+    return q.experience === BUY_ONLINE_EXPERIENCE.value ? { onlyIds: this.#online } : {};
+  }
+
   /** Synchronous search on the current index (the benchmark calls this directly). */
   searchNow(q: SearchQuery, options: SearchOptions = {}): SearchResult {
     const started = performance.now();
@@ -338,6 +389,7 @@ export class IndexSearchEngine implements SearchEngine {
       now: options.now ?? Date.now(),
       facets,
       keep: q.firstRecord + q.numRecords,
+      ...this.#only(q),
     });
     const filters = facets && r.counts ? assembleFilters(q, facetSpecs(q, this.labels), r.counts, this.#domainsFor(q), this.labels) : [];
     return {
@@ -355,22 +407,24 @@ export class IndexSearchEngine implements SearchEngine {
 
   /** Raw facet counts of a query (value -> count per facet name), for comparisons. */
   facetCounts(q: SearchQuery, now = Date.now()): FacetCounts {
-    const r = scanIndex(this.index, q, this.#keywordTerms(), { now, facets: true, keep: 0 });
+    const r = scanIndex(this.index, q, this.#keywordTerms(), { now, facets: true, keep: 0, ...this.#only(q) });
     const specs = new Set(facetSpecs(q, this.labels).map((s) => s.name));
     return new Map([...(r.counts ?? new Map())].filter(([name]) => specs.has(name)));
   }
 
   async search(q: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
     await this.#fresh();
+    await this.#prime(q);
     return this.searchNow(q, options);
   }
 
   countNow(q: SearchQuery): number {
-    return scanIndex(this.index, q, this.#keywordTerms(), { now: Date.now(), facets: false, keep: 0 }).total;
+    return scanIndex(this.index, q, this.#keywordTerms(), { now: Date.now(), facets: false, keep: 0, ...this.#only(q) }).total;
   }
 
   async count(q: SearchQuery): Promise<number> {
     await this.#fresh();
+    await this.#prime(q);
     return this.countNow(q);
   }
 
@@ -378,7 +432,14 @@ export class IndexSearchEngine implements SearchEngine {
     await this.#fresh();
     const numRecords = Math.max(1, Math.min(100, Math.trunc(options.numRecords ?? 100)));
     const base = supplementalBase(q);
-    const r = scanIndex(this.index, base, this.#keywordTerms(), { now: Date.now(), facets: false, keep: numRecords, outsideLocation: true });
+    await this.#prime(base);
+    const r = scanIndex(this.index, base, this.#keywordTerms(), {
+      now: Date.now(),
+      facets: false,
+      keep: numRecords,
+      outsideLocation: true,
+      ...this.#only(base),
+    });
     if (!r.location || r.location.radius === 0) return { hits: [], totalResultCount: 0, version: this.index.version };
     return { hits: r.hits, totalResultCount: r.total, version: this.index.version };
   }

@@ -19,6 +19,7 @@
 //   facet values at the end (rollup()).
 // - The landing query (no filter but the condition) takes its counts from running totals and
 //   its page from presorted orders, touching almost no slot.
+import { BUY_ONLINE_EXPERIENCE } from "../../lib/deals.ts";
 import { DEFAULT_SORT, type SortOption } from "../../lib/constants.ts";
 import {
   DEAL_TYPE_RATING,
@@ -35,22 +36,13 @@ import {
   type SearchQuery,
   type SearchStats,
 } from "../../lib/search-query.ts";
-import {
-  F,
-  FACET,
-  HARD,
-  LAST_CONFIG_FILTER,
-  activeFilters,
-  hasModelSelection,
-  modelFacetName,
-  type FacetCounts,
-  type FilterId,
-} from "./facets.server.ts";
+import { F, FACET, HARD, LAST_CONFIG_FILTER, activeFilters, hasModelSelection, modelFacetName, type FacetCounts, type FilterId } from "./facets.server.ts";
 import { andInto, copyInto, orOf, popcount32, popcountAndRange, setRange, wordsFor } from "./bitset.server.ts";
 import { CELL_CHECK, CELL_MASK, CELL_SHIFT, cellGrid, milesFrom, resolveLocation } from "./geo.server.ts";
 import { resolveKeyword, type KeywordTerm } from "./keyword.server.ts";
 import type { Dict, ListingIndex } from "./listing-index.server.ts";
 import { DAY_MS, RELEVANCE_DEAL_POINTS, RELEVANCE_DISTANCE_POINTS, RELEVANCE_FRESHNESS_POINTS, RELEVANCE_SCORE_SCALE } from "./relevance.server.ts";
+import { costPlan, planPayment, type CostPlan } from "../../lib/monthly-cost.ts";
 
 const SORT_MODE: Record<SortOption, number> = {
   derivedpriceASC: 0,
@@ -63,7 +55,40 @@ const SORT_MODE: Record<SortOption, number> = {
   yearASC: 7,
   yearDESC: 8,
   relevance: 9,
+  monthlycostASC: 11,
 };
+/** The 'Lowest monthly cost' sort (docs/decisions/031-monthly-cost.md). */
+const SORT_MONTHLY = 11;
+/** Sort key of a car without an EPA fuel cost: after every monthly cost, then by price. */
+const NO_COST_KEY = 2 ** 50;
+
+/** What the monthly cost's sort keys and filter need: the loan plan and each config's fuel a month. */
+interface CostKeys {
+  plan: CostPlan;
+  /** ListingIndex.cfgFuelMonthly: -1 without an EPA fuel cost. */
+  fm: Int32Array;
+}
+
+/** A slot's monthly cost as a sort key (cars without one after all others, by price). */
+function costKey(cost: CostKeys, ix: ListingIndex, s: number): number {
+  const fm = cost.fm[ix.slotCfg[s]];
+  const price = ix.price[s];
+  return fm < 0 ? NO_COST_KEY + price : planPayment(cost.plan, price) + fm;
+}
+
+/** The highest whole-dollar price whose payment on the plan stays within `budget` (-1: none); payments rise with the price. */
+function priceCeiling(plan: CostPlan, budget: number): number {
+  if (budget < 0) return -1;
+  let lo = 0;
+  let hi = 2 ** 40;
+  if (planPayment(plan, hi) <= budget) return hi;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (planPayment(plan, mid) <= budget) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
 /** Similar listings: closest price first, then distance. */
 const SORT_SIMILAR = 10;
 
@@ -79,6 +104,11 @@ export interface ScanOptions {
   refPrice?: number;
   /** Ids that never match (similar listings' exclusions). */
   excludeIds?: Set<number>;
+  /**
+   * Only these ids can match: the automaker buy-online experience's listings that pass the
+   * eligibility rules (app/server/deals/online-eligible.server.ts), given by the engine.
+   */
+  onlyIds?: Set<number>;
   /** Keep the slots OUTSIDE the searched area instead (supplemental results). */
   outsideLocation?: boolean;
 }
@@ -161,7 +191,10 @@ class TopK {
     this.slots[i] = slot;
   }
   #swap(i: number, j: number) {
-    const k = this.key[i], k2 = this.key2[i], id = this.ids[i], s = this.slots[i];
+    const k = this.key[i],
+      k2 = this.key2[i],
+      id = this.ids[i],
+      s = this.slots[i];
     this.key[i] = this.key[j];
     this.key2[i] = this.key2[j];
     this.ids[i] = this.ids[j];
@@ -199,6 +232,8 @@ interface Plan {
   appState: Uint8Array;
   appTok: Uint8Array;
   keywordOn: boolean;
+  /** Keyword words naming only features: per word, the feature codes (one of them must be present). */
+  keywordFeatures: string[][];
   /** No appearance filter, no slot filter and no slot-level hard condition. */
   location: SearchLocation | null;
   ignored: InvalidParam[];
@@ -291,16 +326,30 @@ function compile(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]
   const extOk = okTable(ix.extColors, q.extColors);
   const intOk = okTable(ix.intColors, q.intColors);
   const sellerOk = okTable(ix.sellers, q.sellerTypes);
-  const dealOk = okTable(ix.deals, q.dealTypes.map((d) => DEAL_TYPE_RATING[d]));
+  const dealOk = okTable(
+    ix.deals,
+    q.dealTypes.map((d) => DEAL_TYPE_RATING[d]),
+  );
   const useOk = okTable(ix.uses, q.vehicleUseTypes);
   const great = ix.deals.find("great");
   const good = ix.deals.find("good");
   const commercial = ix.uses.find("commercial");
   const A = ix.app;
   let appTokUnion = 0;
-  const aType = A.type, aExt = A.ext, aInt = A.int, aSeller = A.seller, aDeal = A.deal, aUse = A.use, aMbg = A.mbg;
-  const onType = active.has(F.LTYPE), onExt = active.has(F.EXT), onInt = active.has(F.INT), onSeller = active.has(F.SELLER);
-  const onDeal = active.has(F.DEAL), onUse = active.has(F.USE), onMbg = active.has(F.MBG);
+  const aType = A.type,
+    aExt = A.ext,
+    aInt = A.int,
+    aSeller = A.seller,
+    aDeal = A.deal,
+    aUse = A.use,
+    aMbg = A.mbg;
+  const onType = active.has(F.LTYPE),
+    onExt = active.has(F.EXT),
+    onInt = active.has(F.INT),
+    onSeller = active.has(F.SELLER);
+  const onDeal = active.has(F.DEAL),
+    onUse = active.has(F.USE),
+    onMbg = active.has(F.MBG);
   for (let a = 1; a < nApp; a++) {
     let st = 0;
     if (onType && !typeOk[aType[a]]) st = F.LTYPE;
@@ -344,9 +393,23 @@ function compile(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]
     bed: has(F.BED),
     cab: has(F.CAB),
   };
-  const cModel = C.model, cSeries = C.series, cTrim = C.trim, cYear = C.year, cBody = C.body, cSub = C.subtype;
-  const cFuel = C.fuel, cDrive = C.drive, cEngine = C.engine, cTrans = C.trans, cDoors = C.doors, cCyl = C.cyl;
-  const cMpg = C.mpg, cRange = C.erange, cBed = C.bed, cCab = C.cab, cMake = C.make;
+  const cModel = C.model,
+    cSeries = C.series,
+    cTrim = C.trim,
+    cYear = C.year,
+    cBody = C.body,
+    cSub = C.subtype;
+  const cFuel = C.fuel,
+    cDrive = C.drive,
+    cEngine = C.engine,
+    cTrans = C.trans,
+    cDoors = C.doors,
+    cCyl = C.cyl;
+  const cMpg = C.mpg,
+    cRange = C.erange,
+    cBed = C.bed,
+    cCab = C.cab,
+    cMake = C.make;
   const live = ix.cfgLive;
   const doorOk = new Uint8Array(64);
   for (const d of q.doorCodes) if (d >= 0 && d < 64) doorOk[d] = 1;
@@ -354,6 +417,11 @@ function compile(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]
   for (const d of q.cylinders) if (d > 0 && d < 64) cylOk[d] = 1;
   const cabOk = new Uint8Array(8);
   for (const d of q.truckCabSizes) if (d > 0 && d < 8) cabOk[d] = 1;
+  const makeExcluded = okTable(ix.makes, q.excludedMakeCodes);
+  const anyExcluded = q.excludedMakeCodes.length > 0;
+  // The automaker buy-online experience keeps that automaker's listings only (ADR 028); its
+  // eligibility rules are applied per slot below (opts.onlyIds).
+  const automakerOnly = q.experience === "buy-online" ? okTable(ix.makes, [BUY_ONLINE_EXPERIENCE.makeCode]) : null;
   const yearTokens = new Int32Array(512);
   for (const [y, m] of yearTok) if (y >= 1800 && y < 2312) yearTokens[y - 1800] = m;
   for (let c = 0; c < nCfg; c++) {
@@ -362,6 +430,10 @@ function compile(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]
       continue;
     }
     let st = 0;
+    if ((anyExcluded && makeExcluded[cMake[c]]) || (automakerOnly && !automakerOnly[cMake[c]])) {
+      cfgState[c] = HARD;
+      continue;
+    }
     if (on.mm && !modelOk[cModel[c]]) st = F.MM;
     if (on.series && !seriesOk[cSeries[c]]) st = st === 0 ? F.SERIES : HARD;
     if (on.trim && !trimOk[cTrim[c]]) st = st === 0 ? F.TRIM : HARD;
@@ -405,6 +477,7 @@ function compile(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]
     appState,
     appTok,
     keywordOn: tokenCount > 0,
+    keywordFeatures: kw.features,
     location,
     ignored,
   };
@@ -439,16 +512,29 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   if (mode === SORT_MODE.relevance) {
     for (let a = 1; a < nApp; a++) {
       const r = ix.deals.values[ix.app.deal[a]];
-      appDealPts[a] = r === "great" ? RELEVANCE_DEAL_POINTS.great : r === "good" ? RELEVANCE_DEAL_POINTS.good : r === "fair" ? RELEVANCE_DEAL_POINTS.fair : r === "high" ? RELEVANCE_DEAL_POINTS.high : RELEVANCE_DEAL_POINTS.none;
+      appDealPts[a] =
+        r === "great"
+          ? RELEVANCE_DEAL_POINTS.great
+          : r === "good"
+            ? RELEVANCE_DEAL_POINTS.good
+            : r === "fair"
+              ? RELEVANCE_DEAL_POINTS.fair
+              : r === "high"
+                ? RELEVANCE_DEAL_POINTS.high
+                : RELEVANCE_DEAL_POINTS.none;
     }
   }
   const lat0 = location?.lat ?? 0;
   const lon0 = location?.lon ?? 0;
+  const cost: CostKeys | null = mode === SORT_MONTHLY || q.maxMonthlyCost !== undefined ? { plan: costPlan(q.costTerms), fm: ix.cfgFuelMonthly } : null;
 
   // AP: slots passing every appearance filter (from the per-value postings).
   const appParts: Uint32Array[] = [];
   const postingsOf = (list: Uint32Array[], dict: Dict, values: readonly string[]) =>
-    values.map((v) => dict.find(v)).filter((id) => id > 0).map((id) => ix.posting(list, id));
+    values
+      .map((v) => dict.find(v))
+      .filter((id) => id > 0)
+      .map((id) => ix.posting(list, id));
   if (active.has(F.LTYPE)) {
     const types: string[] = [];
     for (let t = 1; t < ix.listingTypes.size; t++) if (listingTypeMatches(q.listingTypes, ix.listingTypes.values[t])) types.push(ix.listingTypes.values[t]);
@@ -457,7 +543,18 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   if (active.has(F.EXT)) appParts.push(orOf(scratch(), postingsOf(P.ext, ix.extColors, q.extColors), W));
   if (active.has(F.INT)) appParts.push(orOf(scratch(), postingsOf(P.int, ix.intColors, q.intColors), W));
   if (active.has(F.SELLER)) appParts.push(orOf(scratch(), postingsOf(P.seller, ix.sellers, q.sellerTypes), W));
-  if (active.has(F.DEAL)) appParts.push(orOf(scratch(), postingsOf(P.deal, ix.deals, q.dealTypes.map((d) => DEAL_TYPE_RATING[d])), W));
+  if (active.has(F.DEAL))
+    appParts.push(
+      orOf(
+        scratch(),
+        postingsOf(
+          P.deal,
+          ix.deals,
+          q.dealTypes.map((d) => DEAL_TYPE_RATING[d]),
+        ),
+        W,
+      ),
+    );
   if (active.has(F.USE)) appParts.push(orOf(scratch(), postingsOf(P.use, ix.uses, q.vehicleUseTypes), W));
   if (active.has(F.MBG)) appParts.push(ix.posting(P.mbg, 1));
   let AP = ix.liveBits;
@@ -472,7 +569,16 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   copyInto(Hd, ix.liveBits, W);
   if (q.experience === "commercial") andInto(Hd, orOf(scratch(), postingsOf(P.use, ix.uses, ["commercial"]), W), W);
   if (q.experience === "best-deals") andInto(Hd, orOf(scratch(), postingsOf(P.deal, ix.deals, ["great", "good"]), W), W);
-  if (q.experience === "buy-online") andInto(Hd, orOf(scratch(), codePostings(ix, P.homeServices, ix.homeServices.ids, ["BUY_ONLINE"]), W), W);
+  if (q.experience === "buy-online") {
+    // The automaker's listings that pass every eligibility rule (ADR 028): none when not given.
+    const only = scratch();
+    only.fill(0);
+    for (const id of opts.onlyIds ?? []) {
+      const slot = ix.slotOf.get(id);
+      if (slot >= 0) only[slot >>> 5] |= 1 << (slot & 31);
+    }
+    andInto(Hd, only, W);
+  }
   if (q.showcaseOwnerId !== undefined) {
     const owners = ix.owner;
     const ownerId = q.showcaseOwnerId;
@@ -497,6 +603,8 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     applyLocation(ix, Hd, location, opts.outsideLocation === true, W, scratch);
   }
   if (plan.keywordOn) applyKeyword(ix, Hd, cfgState, cfgNeed, appTok, W, scratch);
+  for (const codes of plan.keywordFeatures) andInto(Hd, orOf(scratch(), codePostings(ix, P.features, ix.features.ids, codes), W), W);
+  if (cost && q.maxMonthlyCost !== undefined) applyMonthlyCost(ix, Hd, cfgState, cost, q.maxMonthlyCost, W, scratch);
 
   // Slot-level filters: R[j] = slots passing filter rowIds[j].
   const rowIds: FilterId[] = [];
@@ -562,7 +670,8 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
 
   // CP: slots whose configuration passes every config-level filter.
   let CP = ix.liveBits;
-  let anyCfgFilter = plan.keywordOn;
+  // Excluded makes are a config-level hard condition.
+  let anyCfgFilter = plan.keywordOn || q.excludedMakeCodes.length > 0 || q.experience === "buy-online";
   for (const f of active) if (f <= LAST_CONFIG_FILTER) anyCfgFilter = true;
   if (anyCfgFilter) {
     CP = scratch();
@@ -615,9 +724,7 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
 
   // The landing query walks the presorted orders instead of listing its (many) results.
   const walkable =
-    fast &&
-    ix.orders !== null &&
-    (mode === 0 || mode === 1 ? ix.orders.priceExact : mode !== 2 && mode <= 9);
+    fast && ix.orders !== null && (mode === 0 || mode === 1 ? ix.orders.priceExact : mode === SORT_MONTHLY ? ix.orders.fuel !== null : mode !== 2 && mode <= 9);
   const list = ix.slotList(0);
   let total = 0;
   let pmin = Infinity;
@@ -628,13 +735,14 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
       const range = landingPriceRange(ix, AP, -Infinity, Infinity, Infinity) ?? [minOfBits(ix, AP, W), maxOfBits(ix, AP, W)];
       pmin = range[0];
       pmax = range[1];
-      if (heap.k > 0) landingTop(ix, AP, heap, mode, appDealPts, fresh, needDist, lat0, lon0);
+      if (heap.k > 0) landingTop(ix, AP, heap, mode, appDealPts, fresh, needDist, lat0, lon0, undefined, undefined, cost);
     }
   } else total = collectAnd3(CP, AP, X, W, list);
   // Any other result set can use the orders too when walking one is cheaper than reading every
   // result's key (about k / density steps against one read per result): then the page and the
   // price range come from the orders, tested against the results bitset.
-  const orderable = ix.orders !== null && (mode === 0 || mode === 1 ? ix.orders.priceExact : mode !== 2 && mode <= 9);
+  const orderable =
+    ix.orders !== null && (mode === 0 || mode === 1 ? ix.orders.priceExact : mode === SORT_MONTHLY ? ix.orders.fuel !== null : mode !== 2 && mode <= 9);
   // (Relevance near a ZIP is left to the per-result path: its distance points keep the
   // newest-first walk from stopping early.)
   let walkResults = !walkable && orderable && !(mode === 9 && needDist) && total > 0 && heap.k * n < total * total * 2;
@@ -645,9 +753,15 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     const minP = q.minPrice ?? -Infinity;
     const maxP = q.maxPrice ?? Infinity;
     const bounds: [number, number] =
-      mode <= 1 ? [minP, maxP] : mode === 5 || mode === 6 ? [-Infinity, q.mileage ?? Infinity] : mode === 7 || mode === 8 ? [q.startYear ?? -Infinity, q.endYear ?? Infinity] : [-Infinity, Infinity];
+      mode <= 1
+        ? [minP, maxP]
+        : mode === 5 || mode === 6
+          ? [-Infinity, q.mileage ?? Infinity]
+          : mode === 7 || mode === 8
+            ? [q.startYear ?? -Infinity, q.endYear ?? Infinity]
+            : [-Infinity, Infinity];
     const range = landingPriceRange(ix, results, minP, maxP, total);
-    if (range && (heap.k === 0 || landingTop(ix, results, heap, mode, appDealPts, fresh, needDist, lat0, lon0, bounds, total))) {
+    if (range && (heap.k === 0 || landingTop(ix, results, heap, mode, appDealPts, fresh, needDist, lat0, lon0, bounds, total, cost))) {
       pmin = range[0];
       pmax = range[1];
     } else {
@@ -662,12 +776,27 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   const cfgBaseHits = ix.zeroedCounts(3, nCfg);
   const byList = !fast && !anyCfgFilter && total * 8 < n;
   // Sort keys that are a plain field of the slot come out of the same pass as the counts.
-  const plainKey = mode <= 1 ? mode + 1 : mode >= 3 && mode <= 8 ? mode : 0;
+  const plainKey = mode <= 1 ? mode + 1 : (mode >= 3 && mode <= 8) || mode === SORT_MONTHLY ? mode : 0;
   const keys = ix.keyList();
   const range = new Float64Array(2);
   if (total > 0 && !walkable) {
     if (countFacets) {
-      countResultsCols(list, total, ix, appHits, priceH, mileH, extrasHits, hsMasks, histMasks, walkResults ? -1 : plainKey, keys, range, byList ? cfgHits : null);
+      countResultsCols(
+        list,
+        total,
+        ix,
+        appHits,
+        priceH,
+        mileH,
+        extrasHits,
+        hsMasks,
+        histMasks,
+        walkResults ? -1 : plainKey,
+        keys,
+        range,
+        byList ? cfgHits : null,
+        cost,
+      );
       countSets(list, total, false, countPackages, false, false);
       if (ix.homeServices.codes.length > 8) countHighBits(list, total, ix.hs.words[0], hsH);
       for (let w = 1; w < ix.hs.words.length; w++) countBitsOfList(list, total, ix.hs.words[w], hsH, w * 32);
@@ -676,7 +805,7 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     } else if (!walkResults) {
       range[0] = minOfList(list, total, ix.price);
       range[1] = maxOfList(list, total, ix.price);
-      if (plainKey !== 0) keysFromColumns(list, total, ix, plainKey, keys);
+      if (plainKey !== 0) keysFromColumns(list, total, ix, plainKey, keys, cost);
     }
     if (!walkResults) {
       pmin = range[0];
@@ -865,6 +994,7 @@ function countResultsCols(
   keys: Float64Array,
   range: Float64Array,
   cfgHits: Int32Array | null,
+  cost: CostKeys | null,
 ): void {
   const slotApp = ix.slotApp;
   const smallCol = ix.small;
@@ -895,7 +1025,7 @@ function countResultsCols(
   }
   range[0] = lo;
   range[1] = hi;
-  if (plainKey > 2) keysFromColumns(list, n, ix, plainKey, keys);
+  if (plainKey > 2) keysFromColumns(list, n, ix, plainKey, keys, cost);
 }
 
 /** countResultsCols without the price range and sort keys (the orders give those). */
@@ -929,8 +1059,10 @@ function countResultsOnly(
 }
 
 /** Plain sort keys of the listed slots, from the column that holds them. */
-function keysFromColumns(list: Int32Array, n: number, ix: ListingIndex, plainKey: number, keys: Float64Array): void {
-  if (plainKey <= 2) {
+function keysFromColumns(list: Int32Array, n: number, ix: ListingIndex, plainKey: number, keys: Float64Array, cost: CostKeys | null): void {
+  if (plainKey === SORT_MONTHLY) {
+    for (let k = 0; k < n; k++) keys[k] = costKey(cost!, ix, list[k]);
+  } else if (plainKey <= 2) {
     const sign = plainKey === 1 ? 1 : -1;
     const price = ix.price;
     for (let k = 0; k < n; k++) keys[k] = sign * price[list[k]];
@@ -1193,6 +1325,7 @@ function landingTop(
   lon0: number,
   bounds: readonly [number, number] = [-Infinity, Infinity],
   budget = Infinity,
+  cost: CostKeys | null = null,
 ): boolean {
   let steps = 0;
   const o = ix.orders!;
@@ -1223,6 +1356,8 @@ function landingTop(
         return years[slotCfg[s]];
       case 8:
         return -years[slotCfg[s]];
+      case SORT_MONTHLY:
+        return costKey(cost!, ix, s);
       default:
         return relevanceKey(ix, s, appDealPts, freshAt, freshPts, withDistance, lat0, lon0);
     }
@@ -1233,7 +1368,43 @@ function landingTop(
     if (heap.accepts(key, 0, id)) heap.offer(key, 0, id, s);
   };
   const need = heap.k;
-  if (mode === 9) {
+  if (mode === SORT_MONTHLY) {
+    // A merge of the fuel groups (ListingIndex.orders.fuel): within a group the cost rises with
+    // the price, so the cheapest head of all groups is the next car; stop once no head can still
+    // enter the page (ties on cost go by id, so an equal head is still offered).
+    const f = o.fuel!;
+    const groups = f.fm.length;
+    const pos = f.starts.slice(0, groups);
+    const head = new Float64Array(groups);
+    const advance = (g: number): boolean => {
+      const end = f.starts[g + 1];
+      let k = pos[g];
+      while (k < end) {
+        if (++steps > budget) return false;
+        const s = f.slots[k];
+        if (has(pass, s) && !has(dirty, s)) break;
+        k++;
+      }
+      pos[g] = k;
+      head[g] = k < end ? costKey(cost!, ix, f.slots[k]) : Infinity;
+      return true;
+    };
+    for (let g = 0; g < groups; g++) if (!advance(g)) return false;
+    for (;;) {
+      let best = -1;
+      let bestKey = Infinity;
+      for (let g = 0; g < groups; g++) {
+        if (head[g] < bestKey) {
+          bestKey = head[g];
+          best = g;
+        }
+      }
+      if (best < 0 || (heap.size === need && bestKey > heap.key[0])) break;
+      offer(f.slots[pos[best]]);
+      pos[best]++;
+      if (!advance(best)) return false;
+    }
+  } else if (mode === 9) {
     const order = o.date;
     const maxDeal = Math.max(...Object.values(RELEVANCE_DEAL_POINTS));
     const maxNear = withDistance ? Math.max(...RELEVANCE_DISTANCE_POINTS.map((d) => d[1])) : 0;
@@ -1587,6 +1758,43 @@ function applyKeyword(
   andInto(bits, kw, W);
 }
 
+/**
+ * Keeps in `bits` only the slots whose monthly cost is at most `max` (cars without an EPA fuel
+ * cost never). Per config the fuel is fixed, so the condition is a price ceiling, found once per
+ * distinct fuel cost; a config's slots are one contiguous range compared against it.
+ */
+function applyMonthlyCost(ix: ListingIndex, bits: Uint32Array, cfgState: Uint8Array, cost: CostKeys, max: number, W: number, scratch: () => Uint32Array): void {
+  const keep = scratch();
+  keep.fill(0, 0, W);
+  const { plan, fm } = cost;
+  const ceilings = new Map<number, number>();
+  const price = ix.price;
+  const start = ix.cfgStart;
+  const end = ix.cfgEnd;
+  for (let c = 0; c < ix.nCfg; c++) {
+    const f = fm[c];
+    if (f < 0 || cfgState[c] === HARD) continue;
+    const s0 = start[c];
+    const e0 = end[c];
+    if (s0 === e0) continue;
+    let ceil = ceilings.get(f);
+    if (ceil === undefined) ceilings.set(f, (ceil = priceCeiling(plan, max - f)));
+    if (ceil < 0) continue;
+    for (let i = s0; i < e0; i++) {
+      const p = price[i];
+      // Prices are whole dollars; one that is not is decided by its own payment.
+      if (p <= ceil || (p < ceil + 1 && planPayment(plan, p) + f <= max)) keep[i >>> 5] |= 1 << (i & 31);
+    }
+  }
+  const slotCfg = ix.slotCfg;
+  for (let i = ix.sortedEnd; i < ix.n; i++) {
+    const c = slotCfg[i];
+    const f = fm[c];
+    if (f >= 0 && cfgState[c] !== HARD && planPayment(plan, price[i]) + f <= max) keep[i >>> 5] |= 1 << (i & 31);
+  }
+  andInto(bits, keep, W);
+}
+
 function addInto(target: Int32Array, source: Int32Array): void {
   const n = Math.min(target.length, source.length);
   for (let i = 0; i < n; i++) target[i] += source[i];
@@ -1594,9 +1802,17 @@ function addInto(target: Int32Array, source: Int32Array): void {
 
 /** No filter but the condition, nothing slot-level: every count comes from the running totals. */
 function isLandingQuery(q: SearchQuery, plan: Plan, opts: ScanOptions): boolean {
-  if (opts.excludeIds || opts.outsideLocation || opts.sortMode !== undefined) return false;
+  if (opts.excludeIds || opts.onlyIds || opts.outsideLocation || opts.sortMode !== undefined) return false;
   for (const f of plan.active) if (f !== F.LTYPE) return false;
-  if (plan.keywordOn || q.showcaseOwnerId !== undefined || q.experience !== undefined) return false;
+  if (
+    plan.keywordOn ||
+    plan.keywordFeatures.length > 0 ||
+    q.showcaseOwnerId !== undefined ||
+    q.experience !== undefined ||
+    q.excludedMakeCodes.length > 0 ||
+    q.maxMonthlyCost !== undefined
+  )
+    return false;
   if (plan.location && plan.location.radius > 0) return false;
   return true;
 }
@@ -1645,9 +1861,23 @@ function rollup(
   const mpgReach = new Int32Array(MPG_THRESHOLDS.length + 1);
   const rangeReach = new Int32Array(ELECTRIC_RANGE_THRESHOLDS.length + 1);
   const fw = Math.max(2, ix.featX.words.length);
-  const cMake = C.make, cModel = C.model, cSeries = C.series, cTrim = C.trim, cYear = C.year, cBody = C.body, cSub = C.subtype;
-  const cFuel = C.fuel, cDrive = C.drive, cEngine = C.engine, cTrans = C.trans, cDoors = C.doors, cCyl = C.cyl;
-  const cBed = C.bed, cCab = C.cab, mpgR = ix.cfgMpgReach, rangeR = ix.cfgRangeReach;
+  const cMake = C.make,
+    cModel = C.model,
+    cSeries = C.series,
+    cTrim = C.trim,
+    cYear = C.year,
+    cBody = C.body,
+    cSub = C.subtype;
+  const cFuel = C.fuel,
+    cDrive = C.drive,
+    cEngine = C.engine,
+    cTrans = C.trans,
+    cDoors = C.doors,
+    cCyl = C.cyl;
+  const cBed = C.bed,
+    cCab = C.cab,
+    mpgR = ix.cfgMpgReach,
+    rangeR = ix.cfgRangeReach;
   const yearIx = (y: number) => Math.min(511, Math.max(0, y - 1800));
   const baseSlices = new Int32Array(8 * 256);
   const base0 = ix.cfgBase[0];

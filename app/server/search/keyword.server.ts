@@ -7,29 +7,16 @@
 // transmission, exterior colour or condition. A word matches a term when it starts one of the
 // term's words ("cam" -> "Camry"), starts the term with punctuation removed ("crv" -> "CR-V",
 // "f150" -> "F-150"), or starts its code; a 4-digit word matches a model year exactly.
+// A word that matches none of those but a feature's name ("sunroof", "leather") matches the
+// listings with that feature (any of the features it names); the vehicle vocabulary comes first.
 // The vocabulary is resolved to code sets once per query, so the index filters on codes and
 // the SQL reference on `IN (...)` lists: both apply the same matching.
 import { FUEL_TYPE_LABELS } from "../../lib/constants.ts";
-import {
-  DRIVE_GROUP_LABELS,
-  KEYWORD_MAX_TOKENS,
-  TRANSMISSION_LABELS,
-} from "../../lib/search-query.ts";
+import { DRIVE_GROUP_LABELS, KEYWORD_MAX_TOKENS, TRANSMISSION_LABELS } from "../../lib/search-query.ts";
 import type { SearchLabels } from "./labels.server.ts";
 
 export type KeywordField =
-  | "make"
-  | "model"
-  | "series"
-  | "trim"
-  | "bodyStyle"
-  | "subtype"
-  | "year"
-  | "fuel"
-  | "drive"
-  | "transmission"
-  | "extColor"
-  | "condition";
+  "make" | "model" | "series" | "trim" | "bodyStyle" | "subtype" | "year" | "fuel" | "drive" | "transmission" | "extColor" | "condition" | "feature";
 
 export interface KeywordTerm {
   field: KeywordField;
@@ -42,7 +29,10 @@ export interface KeywordTerm {
 const STOP_WORDS = new Set(["a", "an", "the", "and", "or", "for", "sale", "car", "cars", "vehicle", "vehicles", "with", "in", "near", "me", "on", "of", "to"]);
 
 function fold(text: string): string {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** The words of a keyword that take part in matching. */
@@ -62,7 +52,9 @@ export function termKeys(names: (string | null | undefined)[], code?: string): s
   const keys = new Set<string>();
   for (const name of names) {
     if (!name) continue;
-    const words = fold(name).split(/[^a-z0-9]+/).filter(Boolean);
+    const words = fold(name)
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
     for (const w of words) keys.add(w);
     if (words.length > 1) keys.add(words.join(""));
   }
@@ -128,6 +120,8 @@ export interface KeywordCodes {
   transmissions: Iterable<string>;
   extColors: Iterable<string>;
   listingTypes: Iterable<string>;
+  /** Feature codes (default: every feature the labels name). */
+  features?: Iterable<string>;
 }
 
 export function buildKeywordTerms(labels: SearchLabels, codes: KeywordCodes): KeywordTerm[] {
@@ -168,18 +162,31 @@ export function buildKeywordTerms(labels: SearchLabels, codes: KeywordCodes): Ke
     add("extColor", c, name, [name], c);
   }
   for (const c of codes.listingTypes) add("condition", c, c, CONDITION_WORDS[c] ?? [c]);
+  for (const c of codes.features ?? labels.features.keys()) {
+    const name = labels.features.get(c)?.name ?? c;
+    // "Sunroof / Moonroof": each side is a name; codes ("HEATED_SEATS") are not shoppers' words.
+    add("feature", c, name, name.split("/"));
+  }
   return terms;
 }
 
 export interface ResolvedKeyword {
+  /** The words matched against the vehicle vocabulary. */
   tokens: string[];
-  /** For each token, the matching codes per field (a token matching nothing has an empty map). */
-  matches: Map<KeywordField, Set<string>>[];
+  /** For each of `tokens`, the matching codes per field (a token matching nothing has an empty map). */
+  matches: Map<Exclude<KeywordField, "feature">, Set<string>>[];
+  /**
+   * Words that name only features: for each, the feature codes it names (a listing must have one
+   * of them). Not in `tokens`.
+   */
+  features: string[][];
 }
 
 export function resolveKeyword(keyword: string | undefined, terms: readonly KeywordTerm[]): ResolvedKeyword {
-  const tokens = keywordTokens(keyword);
-  const matches = tokens.map((token) => {
+  const tokens: string[] = [];
+  const matches: ResolvedKeyword["matches"] = [];
+  const features: string[][] = [];
+  for (const token of keywordTokens(keyword)) {
     const byField = new Map<KeywordField, Set<string>>();
     for (const term of terms) {
       if (!termMatches(term, token)) continue;
@@ -187,7 +194,14 @@ export function resolveKeyword(keyword: string | undefined, terms: readonly Keyw
       if (!set) byField.set(term.field, (set = new Set()));
       set.add(term.code);
     }
-    return byField;
-  });
-  return { tokens, matches };
+    const named = byField.get("feature");
+    byField.delete("feature");
+    if (named && byField.size === 0) {
+      features.push([...named]);
+      continue;
+    }
+    tokens.push(token);
+    matches.push(byField as Map<Exclude<KeywordField, "feature">, Set<string>>);
+  }
+  return { tokens, matches, features };
 }

@@ -17,16 +17,12 @@
 //   sorted slot keeps only its extra features. Overflow slots keep their full feature set.
 // - Per listing type, running totals of every facet over all live slots answer the landing
 //   query (no filter but the condition) without a scan.
-import {
-  ELECTRIC_RANGE_THRESHOLDS,
-  MILEAGE_THRESHOLDS,
-  MPG_THRESHOLDS,
-  PRICE_THRESHOLDS,
-} from "../../lib/search-query.ts";
+import { ELECTRIC_RANGE_THRESHOLDS, MILEAGE_THRESHOLDS, MPG_THRESHOLDS, PRICE_THRESHOLDS } from "../../lib/search-query.ts";
 import { clearBit, setBit, wordsFor } from "./bitset.server.ts";
 import { cellOf } from "./geo.server.ts";
 import { BitDict, packRows, type PackedBits, type PackedRows } from "./pack.server.ts";
 import { APP, CFG, type IndexRow } from "./rows.server.ts";
+import { fuelMonthly } from "../../lib/monthly-cost.ts";
 
 export { BitDict };
 
@@ -155,6 +151,8 @@ const CFG_ATTRS = [
   "erange",
   "bed",
   "cab",
+  /** EPA annual fuel cost in dollars, 0 for none. */
+  "fuelCost",
 ] as const;
 type CfgAttr = (typeof CFG_ATTRS)[number];
 const APP_ATTRS = ["type", "ext", "int", "seller", "deal", "use", "mbg"] as const;
@@ -208,6 +206,8 @@ export class ListingIndex {
   /** Reach of the MPG / electric range thresholds (how many "N+" options the config meets). */
   cfgMpgReach = new Uint8Array(1024);
   cfgRangeReach = new Uint8Array(1024);
+  /** The config's EPA fuel cost a month (app/lib/monthly-cost.ts fuelMonthly), -1 without one. */
+  cfgFuelMonthly = new Int32Array(1024);
   cfgStart = new Int32Array(1024);
   cfgEnd = new Int32Array(1024);
   cfgLive = new Int32Array(1024);
@@ -336,6 +336,14 @@ export class ListingIndex {
     mileage: Int32Array;
     year: Int32Array;
     priceExact: boolean;
+    /**
+     * The sorted slots grouped by their config's monthly fuel cost (cfgFuelMonthly, groups in
+     * ascending order, the group without one last), each group in (price, id) order: for any loan
+     * terms a slot's monthly cost rises with its price within a group, so the 'Lowest monthly
+     * cost' page is a merge of the groups' heads (docs/decisions/031-monthly-cost.md). Null when
+     * prices are not exact whole numbers.
+     */
+    fuel: { slots: Int32Array; fm: Int32Array; starts: Int32Array } | null;
   } | null = null;
   dirtyBits: Uint32Array = new Uint32Array(0);
   dirtyList: number[] = [];
@@ -471,13 +479,7 @@ export class ListingIndex {
     );
   }
 
-  #applyOne(
-    p: PackedRows,
-    k: number,
-    c: number,
-    a: number,
-    maps: Record<keyof ListingIndex["dicts"], Int32Array | null>,
-  ): number {
+  #applyOne(p: PackedRows, k: number, c: number, a: number, maps: Record<keyof ListingIndex["dicts"], Int32Array | null>): number {
     const id = p.id[k];
     if (id > this.maxId) this.maxId = id;
     const updated = p.updatedAt[k];
@@ -561,6 +563,8 @@ export class ListingIndex {
     t.erange[c] = erange;
     t.bed[c] = this.beds.id(p[CFG.truck_bed_length]);
     t.cab[c] = num(p[CFG.truck_cab_size]);
+    t.fuelCost[c] = Math.max(0, num(p[CFG.annual_fuel_cost]));
+    this.cfgFuelMonthly[c] = t.fuelCost[c] > 0 ? fuelMonthly(t.fuelCost[c]) : -1;
     this.cfgMpgReach[c] = mpg > 0 ? reachOf(MPG_THRESHOLDS, mpg) : 0;
     this.cfgRangeReach[c] = erange > 0 ? reachOf(ELECTRIC_RANGE_THRESHOLDS, erange) : 0;
     if (model >= this.modelMake.length) this.modelMake = grown(this.modelMake, Math.max(model + 1, this.modelMake.length * 2));
@@ -642,8 +646,7 @@ export class ListingIndex {
   /** The id of the slot's stored feature words (see slotExtras). */
   #extrasIdOf(slot: number): number {
     const words = this.featX.words;
-    const key: number | string =
-      words.length <= 2 ? (words[1][slot] >>> 0) * 4294967296 + (words[0][slot] >>> 0) : words.map((w) => w[slot]).join(",");
+    const key: number | string = words.length <= 2 ? (words[1][slot] >>> 0) * 4294967296 + (words[0][slot] >>> 0) : words.map((w) => w[slot]).join(",");
     let id = this.#extrasIds.get(key);
     if (id === undefined) {
       id = this.nExtras++;
@@ -871,10 +874,34 @@ export class ListingIndex {
     const date = radixSort(byId, this.dateListed, 3, Number.isFinite(minDate) ? minDate : 0);
     const mileage = radixSort(byId, this.mileage, 2, minOf(this.mileage, n));
     const year = radixSort(byId, years, 1, 0);
-    this.orders = { price, date, mileage, year, priceExact };
+    this.orders = { price, date, mileage, year, priceExact, fuel: priceExact ? this.#fuelOrder(price) : null };
     this.dirtyBits = new Uint32Array(this.bitWords);
     this.dirtyList = [];
     this.dirtyKeys.clear();
+  }
+
+  /** The price order regrouped by monthly fuel cost (stable: (price, id) within a group). */
+  #fuelOrder(price: Int32Array): { slots: Int32Array; fm: Int32Array; starts: Int32Array } {
+    const n = price.length;
+    const fmOf = this.cfgFuelMonthly;
+    const values = new Set<number>();
+    for (let c = 0; c < this.nCfg; c++) if (this.cfgLiveSorted[c] > 0) values.add(fmOf[c]);
+    // Ascending, the cars without a fuel cost (-1) last.
+    const fm = Int32Array.from([...values].sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b)));
+    const groupOf = new Map<number, number>();
+    fm.forEach((v, g) => groupOf.set(v, g));
+    const cfgGroup = new Int32Array(this.nCfg);
+    for (let c = 0; c < this.nCfg; c++) cfgGroup[c] = groupOf.get(fmOf[c]) ?? 0;
+    const starts = new Int32Array(fm.length + 1);
+    for (let k = 0; k < n; k++) starts[cfgGroup[this.slotCfg[price[k]]] + 1]++;
+    for (let g = 0; g < fm.length; g++) starts[g + 1] += starts[g];
+    const cursor = starts.slice(0, fm.length);
+    const slots = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const s = price[k];
+      slots[cursor[cfgGroup[this.slotCfg[s]]]++] = s;
+    }
+    return { slots, fm, starts };
   }
 
   // Growth -----------------------------------------------------------------------------------
@@ -908,6 +935,7 @@ export class ListingIndex {
     for (const a of CFG_ATTRS) this.cfg[a] = grown(this.cfg[a], cap);
     this.cfgMpgReach = grown(this.cfgMpgReach, cap);
     this.cfgRangeReach = grown(this.cfgRangeReach, cap);
+    this.cfgFuelMonthly = grown(this.cfgFuelMonthly, cap);
     this.cfgStart = grown(this.cfgStart, cap);
     this.cfgEnd = grown(this.cfgEnd, cap);
     this.cfgLive = grown(this.cfgLive, cap);
@@ -929,16 +957,42 @@ export class ListingIndex {
   bytes(): number {
     let b = 0;
     const add = (a: Typed) => (b += a.byteLength);
-    [this.id, this.slotCfg, this.slotApp, this.owner, this.price, this.mileage, this.dateListed, this.lat, this.lon, this.cell, this.priceBucket, this.mileageBucket, this.small, this.slotExtras].forEach(add);
+    [
+      this.id,
+      this.slotCfg,
+      this.slotApp,
+      this.owner,
+      this.price,
+      this.mileage,
+      this.dateListed,
+      this.lat,
+      this.lon,
+      this.cell,
+      this.priceBucket,
+      this.mileageBucket,
+      this.small,
+      this.slotExtras,
+    ].forEach(add);
     this.extrasWords.forEach(add);
     b += this.#extrasIds.size * 40;
     b += this.featX.bytes() + this.pkg.bytes() + this.hs.bytes() + this.hist.bytes();
     for (const a of CFG_ATTRS) add(this.cfg[a]);
     for (const a of APP_ATTRS) add(this.app[a]);
-    [this.cfgMpgReach, this.cfgRangeReach, this.cfgStart, this.cfgEnd, this.cfgLive, this.cfgLiveSorted, this.appLive, this.modelMake].forEach(add);
+    [
+      this.cfgMpgReach,
+      this.cfgRangeReach,
+      this.cfgFuelMonthly,
+      this.cfgStart,
+      this.cfgEnd,
+      this.cfgLive,
+      this.cfgLiveSorted,
+      this.appLive,
+      this.modelMake,
+    ].forEach(add);
     if (this.orders) {
       const o = this.orders;
       [o.price, o.date, o.mileage, o.year].forEach(add);
+      if (o.fuel) [o.fuel.slots, o.fuel.fm, o.fuel.starts].forEach(add);
       b += this.dirtyKeys.size * 60;
     }
     {
@@ -972,7 +1026,6 @@ export class ListingIndex {
     };
   }
 }
-
 
 function minOf(values: ArrayLike<number>, n: number): number {
   let m = 0;

@@ -106,9 +106,23 @@ export interface PackDicts {
 
 /** The buffers of a packed batch, for postMessage's transfer list. */
 export function transferables(p: PackedRows): ArrayBuffer[] {
-  return [p.id, p.owner, p.active, p.cfgKey, p.appKey, p.mileage, p.price, p.dateListed, p.updatedAt, p.lat, p.lon, p.features.bits, p.packages.bits, p.homeServices.bits, p.history.bits].map(
-    (a) => a.buffer as ArrayBuffer,
-  );
+  return [
+    p.id,
+    p.owner,
+    p.active,
+    p.cfgKey,
+    p.appKey,
+    p.mileage,
+    p.price,
+    p.dateListed,
+    p.updatedAt,
+    p.lat,
+    p.lon,
+    p.features.bits,
+    p.packages.bits,
+    p.homeServices.bits,
+    p.history.bits,
+  ].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Packs rows (INDEX_COLUMNS order). With `dicts`, bits use those dictionaries' positions. */

@@ -31,6 +31,8 @@ export const CONFIG_COLUMNS = [
   "electric_range",
   "truck_bed_length",
   "truck_cab_size",
+  // The trim's EPA fuel cost: the monthly cost's filter and sort (docs/decisions/031-monthly-cost.md).
+  "annual_fuel_cost",
 ] as const;
 
 /** Appearance columns, in the order of the appearance key. */
@@ -171,8 +173,7 @@ export async function loadActiveRowsParallel(db: Database, onRows: (rows: IndexR
   const script = loaderScript();
   if (!raw || !file || !script) return loadActiveRows(db, onRows);
   const span = raw.prepare("SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM listings WHERE status = 'active'").get() as
-    | { lo: number | null; hi: number | null; n: number }
-    | undefined;
+    { lo: number | null; hi: number | null; n: number } | undefined;
   if (!span || span.lo === null || span.hi === null || Number(span.n) < 100_000) return loadActiveRows(db, onRows);
   const lo = Number(span.lo);
   const hi = Number(span.hi);
@@ -264,17 +265,11 @@ export async function idsAfter(db: Database, afterId: number, limit: number): Pr
 }
 
 /** Listings changed after the cursor (updated_at, then id), oldest change first. */
-export async function changedAfter(
-  db: Database,
-  cursor: { updatedAt: number; id: number },
-  limit: number,
-): Promise<{ id: number; updatedAt: number }[]> {
+export async function changedAfter(db: Database, cursor: { updatedAt: number; id: number }, limit: number): Promise<{ id: number; updatedAt: number }[]> {
   const rows = await db.kysely
     .selectFrom("listings")
     .select(["id", "updated_at"])
-    .where((eb) =>
-      eb.or([eb("updated_at", ">", cursor.updatedAt), eb.and([eb("updated_at", "=", cursor.updatedAt), eb("id", ">", cursor.id)])]),
-    )
+    .where((eb) => eb.or([eb("updated_at", ">", cursor.updatedAt), eb.and([eb("updated_at", "=", cursor.updatedAt), eb("id", ">", cursor.id)])]))
     .orderBy("updated_at")
     .orderBy("id")
     .limit(limit)
@@ -286,12 +281,7 @@ export async function changedAfter(
 export async function activeIdsByVins(db: Database, vins: readonly string[]): Promise<{ vin: string; id: number }[]> {
   const clean = [...new Set(vins.map((v) => String(v).trim().toUpperCase()).filter((v) => /^[A-Z0-9]{11,17}$/.test(v)))].slice(0, 100);
   if (clean.length === 0) return [];
-  const rows = await db.kysely
-    .selectFrom("listings")
-    .select(["id", "vin"])
-    .where("vin", "in", clean)
-    .where("status", "=", "active")
-    .execute();
+  const rows = await db.kysely.selectFrom("listings").select(["id", "vin"]).where("vin", "in", clean).where("status", "=", "active").execute();
   const byVin = new Map(rows.map((r) => [r.vin, Number(r.id)]));
   return clean.filter((v) => byVin.has(v)).map((vin) => ({ vin, id: byVin.get(vin)! }));
 }

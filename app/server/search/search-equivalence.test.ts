@@ -5,6 +5,11 @@
 // updates, tombstones) are held to the same standard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LISTING_TYPES, SORT_OPTIONS } from "../../lib/constants.ts";
+import { BUY_ONLINE_EXPERIENCE } from "../../lib/deals.ts";
+import { checkEligibility } from "../deals/eligibility.server.ts";
+import { clearMemo } from "../cache.server.ts";
+import { PAYMENT_TERMS } from "../../lib/loan.ts";
+import { monthlyCost, type CostTerms } from "../../lib/monthly-cost.ts";
 import { EXPERIENCES, normalizeSearchQuery, type SearchQuery, type SearchQueryInput, type SearchResult } from "../../lib/search-query.ts";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
@@ -118,17 +123,51 @@ async function vocabulary(t: TestDatabase): Promise<Vocabulary> {
     homeServices: codes((r) => r.home_services),
     history: codes((r) => r.vehicle_history),
     beds: uniq((r) => r.truck_bed_length),
-    owners: [...ownerCounts].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([id]) => id),
+    owners: [...ownerCounts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([id]) => id),
   };
 }
 
 const ZIPS = ["10001", "90012", "60601", "75201", "77002", "30303", "85004", "98101", "80202", "33130", "02108", "63101", "59601", "04101"];
-const KEYWORDS = ["toyota", "honda suv", "red", "used", "2020 ford", "camry", "awd", "electric", "certified truck", "xyzzy", "bmw 3", "f150", "cr-v", "new pickup", "gray sedan"];
+const KEYWORDS = [
+  "toyota",
+  "honda suv",
+  "red",
+  "used",
+  "2020 ford",
+  "camry",
+  "awd",
+  "electric",
+  "certified truck",
+  "xyzzy",
+  "bmw 3",
+  "f150",
+  "cr-v",
+  "new pickup",
+  "gray sedan",
+  // Words naming features (a listing must have one of the features each names).
+  "sunroof",
+  "toyota leather",
+  "heated seats",
+];
+
+/** Wallet terms: a down payment (sometimes none, sometimes more than a car costs), a term, an APR with decimals (sometimes 0%). */
+function randomTerms(r: ReturnType<typeof rng>): CostTerms {
+  return {
+    down: r.pick([0, 1000, 2500, 5000, 12_345, 60_000]),
+    termMonths: r.pick(PAYMENT_TERMS),
+    apr: r.chance(0.15) ? 0 : r.int(1, 1999) / 100,
+  };
+}
 
 /** A random query: each filter section switched on with some probability, values from the inventory. */
 function randomQuery(r: ReturnType<typeof rng>, v: Vocabulary): SearchQueryInput {
   const q: SearchQueryInput = {};
   const p = 0.12;
+  // "Any make except ...", alone or beside chosen makes (a chosen make wins).
+  if (r.chance(0.15)) q.excludedMakeCodes = r.some(v.makes, 2);
   if (r.chance(0.3)) {
     const makes = r.some(v.makes, 2);
     q.makeCodes = r.chance(0.1) ? [...makes, "NOSUCHMAKE"] : makes;
@@ -186,11 +225,30 @@ function randomQuery(r: ReturnType<typeof rng>, v: Vocabulary): SearchQueryInput
     q.searchRadius = r.pick([0, 10, 25, 50, 75, 100, 250]);
     if (r.chance(0.3)) q.marketExtension = true;
   }
+  // The monthly cost with fuel: its ceiling, and the shopper's loan terms (the wallet's) or the defaults.
+  if (r.chance(0.12)) q.maxMonthlyCost = r.pick([250, 300, 400, 450, 500, 600, 750, 1000, 1234]);
+  if (r.chance(0.3)) q.costTerms = randomTerms(r);
   q.sortBy = r.pick(SORT_OPTIONS);
   if (r.chance(0.2)) q.firstRecord = r.pick([30, 60, 90, 5000]);
   if (r.chance(0.15)) q.numRecords = r.pick([1, 5, 100]);
   return q;
 }
+
+/** The monthly cost's sort and filter, landing and narrowed, on default and wallet terms (pages deep enough to pass the cheap ones). */
+const MONTHLY_QUERIES: SearchQueryInput[] = [
+  { sortBy: "monthlycostASC" },
+  { sortBy: "monthlycostASC", listingTypes: ["NEW", "USED", "CERTIFIED"], firstRecord: 2400, numRecords: 100 },
+  { sortBy: "monthlycostASC", costTerms: { down: 3000, termMonths: 72, apr: 6.9 } },
+  { sortBy: "monthlycostASC", costTerms: { down: 0, termMonths: 84, apr: 0 }, listingTypes: ["USED"], firstRecord: 90 },
+  { sortBy: "monthlycostASC", costTerms: { down: 50_000, termMonths: 24, apr: 29.99 }, numRecords: 100 },
+  { sortBy: "monthlycostASC", zip: "30303", searchRadius: 100, maxMonthlyCost: 600 },
+  { sortBy: "monthlycostASC", vehicleStyleCodes: ["SUVCROSS"], fuelTypeGroups: ["ELE", "HYB", "GSL"] },
+  { maxMonthlyCost: 400 },
+  { maxMonthlyCost: 550, costTerms: { down: 5000, termMonths: 60, apr: 4.25 }, sortBy: "derivedpriceASC" },
+  { maxMonthlyCost: 800, makeCodes: ["TOYOTA", "HONDA"], sortBy: "relevance", zip: "10001" },
+  { maxMonthlyCost: 100, sortBy: "monthlycostASC" },
+  { maxMonthlyCost: 5000, keyword: "suv", sortBy: "mileageASC" },
+];
 
 /** Every difference between the two answers, as readable lines (empty when equal). */
 export function differences(a: SearchResult, b: SearchResult): string[] {
@@ -202,7 +260,8 @@ export function differences(a: SearchResult, b: SearchResult): string[] {
   else {
     a.hits.forEach((h, i) => {
       const o = b.hits[i];
-      if ((h.distance === null) !== (o.distance === null) || (h.distance !== null && Math.abs(h.distance - o.distance!) > 1e-6)) out.push(`distance of ${h.id}: ${h.distance} vs ${o.distance}`);
+      if ((h.distance === null) !== (o.distance === null) || (h.distance !== null && Math.abs(h.distance - o.distance!) > 1e-6))
+        out.push(`distance of ${h.id}: ${h.distance} vs ${o.distance}`);
       if (h.marketExtension !== o.marketExtension) out.push(`marketExtension of ${h.id}`);
     });
   }
@@ -213,7 +272,8 @@ export function differences(a: SearchResult, b: SearchResult): string[] {
   };
   const ca = counts(a);
   const cb = counts(b);
-  if (a.filters.map((f) => f.name).join() !== b.filters.map((f) => f.name).join()) out.push(`sections ${a.filters.map((f) => f.name)} vs ${b.filters.map((f) => f.name)}`);
+  if (a.filters.map((f) => f.name).join() !== b.filters.map((f) => f.name).join())
+    out.push(`sections ${a.filters.map((f) => f.name)} vs ${b.filters.map((f) => f.name)}`);
   for (const [k, n] of ca) if ((cb.get(k) ?? 0) !== n) out.push(`facet ${k}: ${n} vs ${cb.get(k) ?? 0}`);
   for (const [k, n] of cb) if (n > 0 && !ca.has(k)) out.push(`facet ${k} missing from the index (SQL ${n})`);
   for (const f of a.filters) for (const o of f.options) if (o.disabled !== (o.count === 0 && !o.selected)) out.push(`disabled flag of ${f.name}=${o.value}`);
@@ -262,13 +322,78 @@ for (const factory of testDatabaseFactories()) {
       await compareMany(1, ROUNDS);
     });
 
+    it("the automaker buy-online experience keeps that automaker's eligible listings only, the same in both engines", async () => {
+      const q = normalizeSearchQuery({ experience: "buy-online", numRecords: 100 });
+      const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
+      expect(differences(a, b)).toEqual([]);
+      expect(a.totalResultCount).toBeGreaterThan(0);
+      // Every hit passes the eligibility service's rules; the automaker's other cars are out.
+      const answer = await checkEligibility(
+        t.db,
+        (
+          await t.db.kysely
+            .selectFrom("listings")
+            .select("vin")
+            .where(
+              "id",
+              "in",
+              a.hits.map((h) => h.id),
+            )
+            .execute()
+        ).map((r) => r.vin),
+      );
+      expect(answer.results.length).toBe(a.hits.length);
+      expect(answer.results.filter((r) => !r.sellable)).toEqual([]);
+      const fords = await index.search(normalizeSearchQuery({ makeCodes: [BUY_ONLINE_EXPERIENCE.makeCode] }), { now: NOW });
+      expect(fords.totalResultCount).toBeGreaterThan(a.totalResultCount);
+      // A dealer leaving online buying takes its cars out (within the set's lifetime; cleared here).
+      const [first] = await t.db.kysely.selectFrom("listings").select("owner_id").where("id", "=", a.hits[0].id).execute();
+      await t.db.kysely.updateTable("owners").set({ ecommerce_opt_in: 0 }).where("id", "=", first.owner_id).execute();
+      clearMemo();
+      const [c, d] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
+      expect(differences(c, d)).toEqual([]);
+      expect(c.hits.map((h) => h.id)).not.toContain(a.hits[0].id);
+      await t.db.kysely.updateTable("owners").set({ ecommerce_opt_in: 1 }).where("id", "=", first.owner_id).execute();
+      clearMemo();
+    });
+
+    it("finds by feature words: 'sunroof' matches the Sunroof / Moonroof filter's listings in both engines", async () => {
+      const byKeyword = normalizeSearchQuery({ keyword: "sunroof" });
+      const byFilter = normalizeSearchQuery({ featureCodes: ["SUNROOF"] });
+      const [a, b, c] = await Promise.all([
+        index.search(byKeyword, { now: NOW }),
+        sqlEngine.search(byKeyword, { now: NOW }),
+        index.search(byFilter, { now: NOW }),
+      ]);
+      expect(c.totalResultCount).toBeGreaterThan(0);
+      expect(a.totalResultCount).toBe(c.totalResultCount);
+      expect(differences(a, b)).toEqual([]);
+      // The vehicle vocabulary comes first: "red" is still a colour.
+      const red = await index.search(normalizeSearchQuery({ keyword: "red" }), { now: NOW });
+      const redFilter = await index.search(normalizeSearchQuery({ extColors: ["RED"] }), { now: NOW });
+      expect(red.totalResultCount).toBe(redFilter.totalResultCount);
+    });
+
     it("matches SQL on the landing query under every sort and deep pages", async () => {
       for (const sortBy of SORT_OPTIONS) {
-        for (const input of [{ sortBy }, { sortBy, listingTypes: ["USED"] }, { sortBy, listingTypes: ["CERTIFIED", "3P_CERT"], firstRecord: 30 }, { sortBy, zip: "10001" }]) {
+        for (const input of [
+          { sortBy },
+          { sortBy, listingTypes: ["USED"] },
+          { sortBy, listingTypes: ["CERTIFIED", "3P_CERT"], firstRecord: 30 },
+          { sortBy, zip: "10001" },
+        ]) {
           const q = normalizeSearchQuery(input);
           const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
           expect(differences(a, b), JSON.stringify(input)).toEqual([]);
         }
+      }
+    });
+
+    it("matches SQL on the monthly cost: its sort and ceiling on the default and on wallet terms", async () => {
+      for (const input of MONTHLY_QUERIES) {
+        const q = normalizeSearchQuery(input);
+        const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
+        expect(differences(a, b), JSON.stringify(input)).toEqual([]);
       }
     });
 
@@ -306,6 +431,8 @@ for (const factory of testDatabaseFactories()) {
           input.deal_rating = "great";
           input.features = ",NAV,HEATED_SEATS,";
         }
+        // A car without an EPA fuel cost (a new config in the overflow tail).
+        if (i % 8 === 6) input.annual_fuel_cost = null;
         return input;
       });
       // Brand-new listings copied from existing ones under new VINs.
@@ -324,7 +451,73 @@ for (const factory of testDatabaseFactories()) {
         const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
         expect(differences(a, b), sortBy).toEqual([]);
       }
+      for (const input of MONTHLY_QUERIES) {
+        const q = normalizeSearchQuery(input);
+        const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
+        expect(differences(a, b), JSON.stringify(input)).toEqual([]);
+      }
+      await expectMonthlyCostsAsShown();
     });
+
+    /** Active listings with what a card shows the monthly cost from. */
+    async function costRows() {
+      return t.db.kysely.selectFrom("listings").select(["id", "sale_price", "annual_fuel_cost"]).where("status", "=", "active").execute();
+    }
+
+    /**
+     * The engines sort and filter by the figure the page shows (app/lib/monthly-cost.ts
+     * monthlyCost): every hit of 'Lowest monthly cost' in order of it, cars without an EPA fuel
+     * cost last by price; the ceiling keeps exactly the cars whose shown cost is within it.
+     */
+    async function expectMonthlyCostsAsShown(): Promise<void> {
+      const rows = await costRows();
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      expect(rows.some((r) => r.annual_fuel_cost === null)).toBe(true);
+      for (const costTerms of [undefined, { down: 3000, termMonths: 72, apr: 6.9 }, { down: 0, termMonths: 36, apr: 0 }]) {
+        const shown = (id: number) => {
+          const r = byId.get(id)!;
+          return monthlyCost(Number(r.sale_price), r.annual_fuel_cost, costTerms)?.total ?? null;
+        };
+        // The whole order, a page of 100 at a time.
+        const expected = rows
+          .map((r) => ({ id: Number(r.id), cost: shown(Number(r.id)), price: Number(r.sale_price) }))
+          .sort((x, y) => (x.cost === null ? 1 : 0) - (y.cost === null ? 1 : 0) || (x.cost ?? x.price) - (y.cost ?? y.price) || x.id - y.id)
+          .map((x) => x.id);
+        const got: number[] = [];
+        for (let first = 0; first < Math.min(rows.length, 600); first += 100) {
+          const page = await index.search(
+            normalizeSearchQuery({ sortBy: "monthlycostASC", costTerms, listingTypes: [...LISTING_TYPES], firstRecord: first, numRecords: 100 }),
+            { now: NOW },
+          );
+          got.push(...page.hits.map((h) => h.id));
+        }
+        expect(got).toEqual(expected.slice(0, got.length));
+        const last = await index.search(
+          normalizeSearchQuery({
+            sortBy: "monthlycostASC",
+            costTerms,
+            listingTypes: [...LISTING_TYPES],
+            firstRecord: Math.floor((rows.length - 1) / 100) * 100,
+            numRecords: 100,
+          }),
+          { now: NOW },
+        );
+        expect(last.hits.map((h) => h.id)).toEqual(expected.slice(Math.floor((rows.length - 1) / 100) * 100));
+        expect(shown(last.hits[last.hits.length - 1].id)).toBeNull();
+        for (const max of [300, 451, 700]) {
+          const q = normalizeSearchQuery({ maxMonthlyCost: max, costTerms, listingTypes: [...LISTING_TYPES], numRecords: 100 });
+          const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
+          expect(differences(a, b)).toEqual([]);
+          const within = rows.filter((r) => {
+            const c = shown(Number(r.id));
+            return c !== null && c <= max;
+          });
+          expect(a.totalResultCount).toBe(within.length);
+          expect(a.totalResultCount).toBeGreaterThan(0);
+          for (const h of a.hits) expect(shown(h.id)).toBeLessThanOrEqual(max);
+        }
+      }
+    }
   });
 }
 

@@ -100,9 +100,13 @@ for (const factory of testDatabaseFactories()) {
       }
       const sorted = r.hits.map((h) => h.distance!);
       expect([...sorted].sort((a, b) => a - b)).toEqual(sorted);
-      const ext = await engine.search(normalizeSearchQuery({ zip: "10001", searchRadius: 25, marketExtension: true, numRecords: 100, sortBy: "distanceASC" }), { now: NOW });
+      const ext = await engine.search(normalizeSearchQuery({ zip: "10001", searchRadius: 25, marketExtension: true, numRecords: 100, sortBy: "distanceASC" }), {
+        now: NOW,
+      });
       for (const h of ext.hits) expect(h.marketExtension).toBe(h.distance! > 25);
-      expect(ext.totalResultCount).toBeGreaterThanOrEqual((await engine.search(normalizeSearchQuery({ zip: "10001", searchRadius: 25 }), { now: NOW })).totalResultCount);
+      expect(ext.totalResultCount).toBeGreaterThanOrEqual(
+        (await engine.search(normalizeSearchQuery({ zip: "10001", searchRadius: 25 }), { now: NOW })).totalResultCount,
+      );
     });
 
     it("never fails on bad values: unknown ZIP, unknown codes, pages past the end", async () => {
@@ -148,6 +152,16 @@ for (const factory of testDatabaseFactories()) {
       expect(withModel.filters.some((f) => f.name === "modelCodeList|TOYOTA")).toBe(true);
     });
 
+    it("truck cab size options say their unit (seats), in the spec's buckets, in both engines", async () => {
+      const q = normalizeSearchQuery({ vehicleStyleCodes: ["TRUCKS"] });
+      for (const e of [engine, sqlEngine]) {
+        const cab = (await e.search(q, { now: NOW })).filters.find((f) => f.name === "truckCabSize")!;
+        expect(cab.label).toBe("Truck Cab Size");
+        expect(cab.options.map((o) => o.label)).toEqual(["3 seats or less", "4 seats", "5 seats", "6 seats"]);
+        expect(cab.options.some((o) => o.count > 0)).toBe(true);
+      }
+    });
+
     it("similar listings: same body style, near the price, excluded ids left out, as SQL says", async () => {
       const base = (await engine.search(normalizeSearchQuery({ vehicleStyleCodes: ["SUVCROSS"], numRecords: 10 }), { now: NOW })).hits;
       const ref = base[0].id;
@@ -177,7 +191,9 @@ for (const factory of testDatabaseFactories()) {
     });
 
     it("mileage stats count only mileages above 0 and below 250,000, as SQL says", async () => {
-      const top = (await engine.search(normalizeSearchQuery({ listingTypes: ["USED"], numRecords: 1 }), { now: NOW })).filters.find((f) => f.name === "makeCodeList")!;
+      const top = (await engine.search(normalizeSearchQuery({ listingTypes: ["USED"], numRecords: 1 }), { now: NOW })).filters.find(
+        (f) => f.name === "makeCodeList",
+      )!;
       const make = [...top.options].sort((x, y) => y.count - x.count)[0].value;
       const models = (await engine.search(normalizeSearchQuery({ makeCodes: [make], listingTypes: ["USED"] }), { now: NOW })).filters.find(
         (f) => f.name === `modelCodeList|${make}`,

@@ -1,33 +1,30 @@
 // The app's search engine: one in-memory index per process, built from the database on first
-// use and kept current (see index-engine.server.ts). Kept on globalThis like the database
-// handle, so the Vite server bundle and plain Node imports share one index.
+// use and kept current (see index-engine.server.ts). A process singleton like the database
+// handle (app/server/singleton.server.ts), so the Vite server bundle and plain Node imports share one index.
 import { getDatabase } from "../db/connection.server.ts";
 import type { SearchEngine } from "./engine.server.ts";
 import { createIndexSearchEngine, type IndexEngineOptions } from "./index-engine.server.ts";
+import { processSingleton, processSlot } from "../singleton.server.ts";
+import { log } from "../observability/log.server.ts";
 
 export type { SearchEngine, SearchOptions, EngineStatus } from "./engine.server.ts";
 
-const KEY = Symbol.for("forecourt.searchEngine");
-type Holder = { [KEY]?: Promise<SearchEngine> };
+const engineSlot = processSlot<Promise<SearchEngine>>("searchEngine");
 
 export function getSearchEngine(options?: IndexEngineOptions): Promise<SearchEngine> {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    holder[KEY] = (async () => {
+  return processSingleton("searchEngine", () =>
+    (async () => {
       const db = await getDatabase();
-      return createIndexSearchEngine(db, { log: (m) => console.warn(m), ...options });
+      return createIndexSearchEngine(db, { log: (m) => log("warn", m), ...options });
     })().catch((e) => {
-      delete holder[KEY];
+      engineSlot.clear();
       throw e;
-    });
-  }
-  return holder[KEY]!;
+    }),
+  );
 }
 
 /** Stops following changes and forgets the engine (tests, shutdown). */
 export async function closeSearchEngine(): Promise<void> {
-  const holder = globalThis as Holder;
-  const p = holder[KEY];
-  delete holder[KEY];
+  const p = engineSlot.clear();
   if (p) await (await p.catch(() => null))?.close();
 }

@@ -1,9 +1,10 @@
 // The SQL reference implementation of the search semantics, on SQLite and PostgreSQL. It is
 // the yardstick the index is tested and benchmarked against: straightforward SQL, one
 // GROUP BY per filter section (each with every other section's filter applied), so it is
-// slow on large inventories by design (STACK.md: 6.7 s for 12 facets at 1M rows).
+// slow on large inventories by design (6.7 s for 12 facets at 1M rows when measured; docs/search-index.md).
 // Options it lists: values with a count, the fixed ones and the selected ones (the index also
 // lists zero-count values present in the inventory).
+import { BUY_ONLINE_EXPERIENCE } from "../../lib/deals.ts";
 import { sql, type RawBuilder } from "kysely";
 import {
   DEAL_TYPE_RATING,
@@ -44,6 +45,8 @@ import { buildKeywordTerms, resolveKeyword, type KeywordField } from "./keyword.
 import { loadSearchLabels, type SearchLabels } from "./labels.server.ts";
 import { DAY_MS, RELEVANCE_DEAL_POINTS, RELEVANCE_DISTANCE_POINTS, RELEVANCE_FRESHNESS_POINTS } from "./relevance.server.ts";
 import { activeIdsByVins } from "./rows.server.ts";
+import { onlineEligibleIds } from "../deals/online-eligible.server.ts";
+import { costPlan } from "../../lib/monthly-cost.ts";
 
 type Cond = RawBuilder<unknown>;
 
@@ -101,9 +104,7 @@ export class SqlSearchEngine implements SearchEngine {
     this.db = db;
     this.labels = labels;
     // SQLite: the distance is the same JavaScript function the index uses.
-    db.sqlite?.function("forecourt_miles", { deterministic: true }, (lat0, lon0, lat, lon) =>
-      milesFrom(Number(lat0), Number(lon0), Number(lat), Number(lon)),
-    );
+    db.sqlite?.function("forecourt_miles", { deterministic: true }, (lat0, lon0, lat, lon) => milesFrom(Number(lat0), Number(lon0), Number(lat), Number(lon)));
   }
 
   #distanceExpr(lat0: number, lon0: number): Cond {
@@ -113,6 +114,27 @@ export class SqlSearchEngine implements SearchEngine {
     const lon = sql`CAST(${lon0} AS double precision)`;
     const rad = sql`CAST(${TO_RAD} AS double precision)`;
     return sql`(2 * 3958.8 * asin(least(1, sqrt(power(sin((lat - ${lat}) * ${rad} / 2), 2) + cos(${lat} * ${rad}) * cos(lat * ${rad}) * power(sin((lon - ${lon}) * ${rad} / 2), 2)))))`;
+  }
+
+  /**
+   * A listing's monthly cost with fuel (app/lib/monthly-cost.ts planPayment + fuelMonthly) in the
+   * same floating-point steps as the index: (financed × a) ÷ b + 0.5, floored, plus the fuel cost
+   * a month in whole-number arithmetic. NULL without an EPA fuel cost.
+   */
+  #costExpr(q: SearchQuery): Cond {
+    const plan = costPlan(q.costTerms);
+    const pg = this.db.dialect === "postgres";
+    const real = pg ? sql.raw("double precision") : sql.raw("REAL");
+    const financed =
+      plan.down === null
+        ? pg
+          ? sql`(sale_price - (CAST(sale_price AS bigint) * ${sql.lit(plan.downPercent)} + 50) / 100)`
+          : sql`(sale_price - (sale_price * ${sql.lit(plan.downPercent)} + 50) / 100)`
+        : sql`(CASE WHEN sale_price > ${plan.down} THEN sale_price - ${plan.down} ELSE 0 END)`;
+    const x = sql`(${financed} * CAST(${plan.a} AS ${real})) / CAST(${plan.b} AS ${real}) + 0.5`;
+    // SQLite's CAST to INTEGER truncates (x is positive: that is floor); PostgreSQL's rounds.
+    const payment = pg ? sql`floor(${x})` : sql`CAST(${x} AS INTEGER)`;
+    return sql`(${payment} + (annual_fuel_cost + 6) / 12)`;
   }
 
   #termsCache: ReturnType<typeof buildKeywordTerms> | null = null;
@@ -128,10 +150,24 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   async #loadTerms() {
-    const rows = await sql<{ make_code: string; model_code: string; series_code: string | null; trim_code: string | null; body_style_code: string; body_subtype_code: string | null; year: number; fuel_type_group: string; drive_group: string; transmission_code: string; ext_color_simple: string; listing_type: string }>`
+    const rows = await sql<{
+      make_code: string;
+      model_code: string;
+      series_code: string | null;
+      trim_code: string | null;
+      body_style_code: string;
+      body_subtype_code: string | null;
+      year: number;
+      fuel_type_group: string;
+      drive_group: string;
+      transmission_code: string;
+      ext_color_simple: string;
+      listing_type: string;
+    }>`
       SELECT DISTINCT make_code, model_code, series_code, trim_code, body_style_code, body_subtype_code, year, fuel_type_group, drive_group, transmission_code, ext_color_simple, listing_type
       FROM listings WHERE status = 'active'`.execute(this.db.kysely);
-    const set = (f: (r: (typeof rows.rows)[number]) => string | number | null) => new Set(rows.rows.map(f).filter((v): v is string | number => v !== null && v !== ""));
+    const set = (f: (r: (typeof rows.rows)[number]) => string | number | null) =>
+      new Set(rows.rows.map(f).filter((v): v is string | number => v !== null && v !== ""));
     return buildKeywordTerms(this.labels, {
       makes: set((r) => r.make_code) as Set<string>,
       models: set((r) => `${r.make_code}|${r.model_code}`) as Set<string>,
@@ -186,10 +222,19 @@ export class SqlSearchEngine implements SearchEngine {
     set(F.EXT, inList("ext_color_simple", q.extColors));
     set(F.INT, inList("int_color_simple", q.intColors));
     set(F.SELLER, inList("seller_type", q.sellerTypes));
-    set(F.DEAL, inList("deal_rating", q.dealTypes.map((d) => DEAL_TYPE_RATING[d])));
+    set(
+      F.DEAL,
+      inList(
+        "deal_rating",
+        q.dealTypes.map((d) => DEAL_TYPE_RATING[d]),
+      ),
+    );
     set(F.USE, inList("vehicle_use_type", q.vehicleUseTypes));
     set(F.MBG, sql`money_back_guarantee = 1`);
-    set(F.PRICE, and([...(q.minPrice !== undefined ? [sql`sale_price >= ${q.minPrice}`] : []), ...(q.maxPrice !== undefined ? [sql`sale_price <= ${q.maxPrice}`] : [])]));
+    set(
+      F.PRICE,
+      and([...(q.minPrice !== undefined ? [sql`sale_price >= ${q.minPrice}`] : []), ...(q.maxPrice !== undefined ? [sql`sale_price <= ${q.maxPrice}`] : [])]),
+    );
     set(F.MILEAGE, sql`mileage <= ${q.mileage ?? 0}`);
     set(F.FEATURES, hasAnyCode("features", q.featureCodes));
     set(F.PACKAGES, hasAnyCode("packages", q.packages));
@@ -199,7 +244,7 @@ export class SqlSearchEngine implements SearchEngine {
     // Hard conditions.
     if (q.keyword) {
       const kw = resolveKeyword(q.keyword, await this.#terms());
-      const column: Record<KeywordField, Cond> = {
+      const column: Record<Exclude<KeywordField, "feature">, Cond> = {
         make: sql`make_code`,
         model: sql`(make_code || '|' || model_code)`,
         series: sql`series_code`,
@@ -221,11 +266,22 @@ export class SqlSearchEngine implements SearchEngine {
         }
         hard.push(or(alternatives));
       }
+      // Words naming features: the listing has one of the features each names.
+      for (const codes of kw.features) hard.push(hasAnyCode("features", codes));
     }
     if (q.showcaseOwnerId !== undefined) hard.push(sql`owner_id = ${q.showcaseOwnerId}`);
+    // The monthly cost with fuel: a condition of its own (no count section; docs/decisions/031-monthly-cost.md).
+    if (q.maxMonthlyCost !== undefined) hard.push(sql`(annual_fuel_cost IS NOT NULL AND ${this.#costExpr(q)} <= ${q.maxMonthlyCost})`);
+    if (q.excludedMakeCodes.length > 0) hard.push(sql`make_code NOT IN (${sql.join(q.excludedMakeCodes.map((m) => sql`${m}`))})`);
     if (q.experience === "commercial") hard.push(sql`vehicle_use_type = 'commercial'`);
     if (q.experience === "best-deals") hard.push(sql`deal_rating IN ('great', 'good')`);
-    if (q.experience === "buy-online") hard.push(hasCode("home_services", "BUY_ONLINE"));
+    // The automaker buy-online experience: that automaker's listings that pass every eligibility
+    // rule (ADR 028; the same set the index engine applies).
+    if (q.experience === BUY_ONLINE_EXPERIENCE.value) {
+      const ids = [...(await onlineEligibleIds(this.db, BUY_ONLINE_EXPERIENCE.makeCode))];
+      hard.push(sql`make_code = ${BUY_ONLINE_EXPERIENCE.makeCode}`);
+      hard.push(ids.length === 0 ? FALSE : this.db.sqlite ? sql`id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql`id = ANY(${ids}::bigint[])`);
+    }
     if (extra.excludeIds && extra.excludeIds.size > 0) hard.push(sql`id NOT IN (${sql.join([...extra.excludeIds].map((v) => sql`${v}`))})`);
     let distance: Cond | null = null;
     if (location) {
@@ -235,7 +291,9 @@ export class SqlSearchEngine implements SearchEngine {
         const box = boundingBox(location.lat, location.lon, outer);
         const within = or([
           sql`${distance} <= ${location.radius}`,
-          ...(location.extendedRadius > 0 ? [and([sql`${distance} <= ${location.extendedRadius}`, hasCode("home_services", MARKET_EXTENSION.homeService)])] : []),
+          ...(location.extendedRadius > 0
+            ? [and([sql`${distance} <= ${location.extendedRadius}`, hasCode("home_services", MARKET_EXTENSION.homeService)])]
+            : []),
         ]);
         const inside = and([sql`lat BETWEEN ${box.latMin} AND ${box.latMax}`, sql`lon BETWEEN ${box.lonMin} AND ${box.lonMax}`, within]);
         hard.push(extra.outside ? sql`NOT ${inside}` : inside);
@@ -251,7 +309,8 @@ export class SqlSearchEngine implements SearchEngine {
   }
 
   #order(q: SearchQuery, c: Compiled, now: number, refPrice?: number): Cond {
-    if (refPrice !== undefined) return c.distance ? sql`abs(sale_price - ${refPrice}) ASC, ${c.distance} ASC, id ASC` : sql`abs(sale_price - ${refPrice}) ASC, id ASC`;
+    if (refPrice !== undefined)
+      return c.distance ? sql`abs(sale_price - ${refPrice}) ASC, ${c.distance} ASC, id ASC` : sql`abs(sale_price - ${refPrice}) ASC, id ASC`;
     let sort = q.sortBy;
     if (sort === "distanceASC" && !c.distance) sort = DEFAULT_SORT;
     switch (sort) {
@@ -273,6 +332,9 @@ export class SqlSearchEngine implements SearchEngine {
         return sql`year ASC, id ASC`;
       case "yearDESC":
         return sql`year DESC, id ASC`;
+      case "monthlycostASC":
+        // Cars without an EPA fuel cost last, by price.
+        return sql`(CASE WHEN annual_fuel_cost IS NULL THEN 1 ELSE 0 END) ASC, (CASE WHEN annual_fuel_cost IS NULL THEN sale_price ELSE ${this.#costExpr(q)} END) ASC, id ASC`;
       default: {
         const D = RELEVANCE_DEAL_POINTS;
         const deal = sql`(CASE deal_rating WHEN 'great' THEN ${sql.lit(D.great)} WHEN 'good' THEN ${sql.lit(D.good)} WHEN 'fair' THEN ${sql.lit(D.fair)} WHEN 'high' THEN ${sql.lit(D.high)} ELSE ${sql.lit(D.none)} END)`;
@@ -351,10 +413,18 @@ export class SqlSearchEngine implements SearchEngine {
           await groupBy(spec.name, sql`drive_group`, where);
           break;
         case FACET.price:
-          await sums(spec.name, PRICE_THRESHOLDS.map((t) => [String(t), sql`sale_price <= ${t}`]), where);
+          await sums(
+            spec.name,
+            PRICE_THRESHOLDS.map((t) => [String(t), sql`sale_price <= ${t}`]),
+            where,
+          );
           break;
         case FACET.mileage:
-          await sums(spec.name, MILEAGE_THRESHOLDS.map((t) => [String(t), sql`mileage <= ${t}`]), where);
+          await sums(
+            spec.name,
+            MILEAGE_THRESHOLDS.map((t) => [String(t), sql`mileage <= ${t}`]),
+            where,
+          );
           break;
         case FACET.bodyStyle:
           await groupBy(spec.name, sql`body_style_code`, where);
@@ -372,10 +442,18 @@ export class SqlSearchEngine implements SearchEngine {
           await groupBy(spec.name, sql`fuel_type_group`, where);
           break;
         case FACET.mpg:
-          await sums(spec.name, MPG_THRESHOLDS.map((t) => [String(t), sql`is_mpge = 0 AND mpg_combined >= ${t}`]), where);
+          await sums(
+            spec.name,
+            MPG_THRESHOLDS.map((t) => [String(t), sql`is_mpge = 0 AND mpg_combined >= ${t}`]),
+            where,
+          );
           break;
         case FACET.electricRange:
-          await sums(spec.name, ELECTRIC_RANGE_THRESHOLDS.map((t) => [String(t), sql`electric_range >= ${t}`]), where);
+          await sums(
+            spec.name,
+            ELECTRIC_RANGE_THRESHOLDS.map((t) => [String(t), sql`electric_range >= ${t}`]),
+            where,
+          );
           break;
         case FACET.make:
           await groupBy(spec.name, sql`make_code`, where);
@@ -387,7 +465,11 @@ export class SqlSearchEngine implements SearchEngine {
           await groupBy(spec.name, sql`trim_code`, where);
           break;
         case FACET.packages:
-          await sums(spec.name, codesFor(this.labels.packages.keys(), q.packages).map((code) => [code, hasCode("packages", code)]), where);
+          await sums(
+            spec.name,
+            codesFor(this.labels.packages.keys(), q.packages).map((code) => [code, hasCode("packages", code)]),
+            where,
+          );
           break;
         case FACET.extColor:
           await groupBy(spec.name, sql`ext_color_simple`, where);
@@ -402,13 +484,25 @@ export class SqlSearchEngine implements SearchEngine {
           await groupBy(spec.name, sql`engine_code`, where);
           break;
         case FACET.history:
-          await sums(spec.name, codesFor(Object.keys(VEHICLE_HISTORY_LABELS), q.vehicleHistoryTypes).map((code) => [code, hasCode("vehicle_history", code)]), where);
+          await sums(
+            spec.name,
+            codesFor(Object.keys(VEHICLE_HISTORY_LABELS), q.vehicleHistoryTypes).map((code) => [code, hasCode("vehicle_history", code)]),
+            where,
+          );
           break;
         case FACET.homeServices:
-          await sums(spec.name, codesFor(Object.keys(HOME_SERVICE_LABELS), q.homeServices).map((code) => [code, hasCode("home_services", code)]), where);
+          await sums(
+            spec.name,
+            codesFor(Object.keys(HOME_SERVICE_LABELS), q.homeServices).map((code) => [code, hasCode("home_services", code)]),
+            where,
+          );
           break;
         case FACET.features:
-          await sums(spec.name, codesFor(this.labels.features.keys(), q.featureCodes).map((code) => [code, hasCode("features", code)]), where);
+          await sums(
+            spec.name,
+            codesFor(this.labels.features.keys(), q.featureCodes).map((code) => [code, hasCode("features", code)]),
+            where,
+          );
           break;
         case FACET.cylinders:
           await groupBy(spec.name, sql`cylinders`, where);
@@ -508,12 +602,16 @@ export class SqlSearchEngine implements SearchEngine {
         SUM(CASE WHEN ${model} THEN mileage ELSE 0 END) AS total,
         MAX(CASE WHEN ${model} THEN mileage ELSE 0 END) AS maxm,
         ${sql.join(
-          MILEAGE_STATS_BUCKETS.map((b, i) => sql`SUM(CASE WHEN ${model} AND mileage >= ${b.lo} AND mileage < ${b.hi} THEN 1 ELSE 0 END) AS ${sql.ref(`b${i}`)}`),
+          MILEAGE_STATS_BUCKETS.map(
+            (b, i) => sql`SUM(CASE WHEN ${model} AND mileage >= ${b.lo} AND mileage < ${b.hi} THEN 1 ELSE 0 END) AS ${sql.ref(`b${i}`)}`,
+          ),
         )}
       FROM listings WHERE ${base}`.execute(this.db.kysely);
     const row = r.rows[0] ?? {};
     // Miles per year needs each listing's age: read the model's (mileage, year) pairs.
-    const pairs = await sql<{ mileage: number; year: number }>`SELECT mileage, year FROM listings WHERE ${base} AND ${model} ORDER BY id`.execute(this.db.kysely);
+    const pairs = await sql<{ mileage: number; year: number }>`SELECT mileage, year FROM listings WHERE ${base} AND ${model} ORDER BY id`.execute(
+      this.db.kysely,
+    );
     let perYearSum = 0;
     for (const p of pairs.rows) perYearSum += Number(p.mileage) / ageYears(Number(p.year), now);
     let modelName: string | null = null;
@@ -539,9 +637,15 @@ export class SqlSearchEngine implements SearchEngine {
     const k = this.db.kysely;
     const L = this.labels;
     const out: SuggestionCandidate[] = [];
-    const makes = await sql<{ make_code: string; n: number }>`SELECT make_code, COUNT(*) AS n FROM listings WHERE status = 'active' GROUP BY make_code`.execute(k);
+    const makes = await sql<{ make_code: string; n: number }>`SELECT make_code, COUNT(*) AS n FROM listings WHERE status = 'active' GROUP BY make_code`.execute(
+      k,
+    );
     for (const r of makes.rows) out.push({ type: "make", label: L.makes.get(r.make_code) ?? r.make_code, count: Number(r.n), makeCode: r.make_code });
-    const models = await sql<{ make_code: string; model_code: string; n: number }>`SELECT make_code, model_code, COUNT(*) AS n FROM listings WHERE status = 'active' GROUP BY make_code, model_code`.execute(k);
+    const models = await sql<{
+      make_code: string;
+      model_code: string;
+      n: number;
+    }>`SELECT make_code, model_code, COUNT(*) AS n FROM listings WHERE status = 'active' GROUP BY make_code, model_code`.execute(k);
     for (const r of models.rows) {
       out.push({
         type: "model",
@@ -551,13 +655,31 @@ export class SqlSearchEngine implements SearchEngine {
         modelCode: r.model_code,
       });
     }
-    const trims = await sql<{ trim_code: string; n: number }>`SELECT trim_code, COUNT(*) AS n FROM listings WHERE status = 'active' AND trim_code IS NOT NULL GROUP BY trim_code`.execute(k);
+    const trims = await sql<{
+      trim_code: string;
+      n: number;
+    }>`SELECT trim_code, COUNT(*) AS n FROM listings WHERE status = 'active' AND trim_code IS NOT NULL GROUP BY trim_code`.execute(k);
     for (const r of trims.rows) {
       const make = r.trim_code.slice(0, r.trim_code.indexOf("|"));
-      out.push({ type: "trim", label: `${L.makes.get(make) ?? make} ${r.trim_code.slice(r.trim_code.indexOf("|") + 1)}`, count: Number(r.n), makeCode: make, trimCode: r.trim_code });
+      out.push({
+        type: "trim",
+        label: `${L.makes.get(make) ?? make} ${r.trim_code.slice(r.trim_code.indexOf("|") + 1)}`,
+        count: Number(r.n),
+        makeCode: make,
+        trimCode: r.trim_code,
+      });
     }
-    const bodies = await sql<{ body_style_code: string; n: number }>`SELECT body_style_code, COUNT(*) AS n FROM listings WHERE status = 'active' GROUP BY body_style_code`.execute(k);
-    for (const r of bodies.rows) out.push({ type: "bodyStyle", label: L.bodyStyles.get(r.body_style_code)?.name ?? r.body_style_code, count: Number(r.n), bodyStyleCode: r.body_style_code });
+    const bodies = await sql<{
+      body_style_code: string;
+      n: number;
+    }>`SELECT body_style_code, COUNT(*) AS n FROM listings WHERE status = 'active' GROUP BY body_style_code`.execute(k);
+    for (const r of bodies.rows)
+      out.push({
+        type: "bodyStyle",
+        label: L.bodyStyles.get(r.body_style_code)?.name ?? r.body_style_code,
+        count: Number(r.n),
+        bodyStyleCode: r.body_style_code,
+      });
     return rankSuggestions(text, out, limit);
   }
 

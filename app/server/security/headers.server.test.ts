@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { checkSameOrigin, contentSecurityPolicy, securityHeaders } from "./headers.server.ts";
 
-const base = { method: "POST", host: "localhost:3000", origin: undefined, referer: undefined, secFetchSite: undefined, publicOrigin: "https://www.forecourt.example" };
+const base = {
+  method: "POST",
+  host: "localhost:3000",
+  origin: undefined,
+  referer: undefined,
+  secFetchSite: undefined,
+  publicOrigin: "https://www.forecourt.example",
+};
 
 describe("checkSameOrigin", () => {
   it("lets safe methods through whatever their origin", () => {

@@ -100,6 +100,27 @@ export function checkSameOrigin(input: OriginCheckInput): OriginVerdict {
   return { ok: true };
 }
 
+/**
+ * The page for a request the app could not take (a malformed URL, a failure before React Router
+ * renders): plain HTML, no scripts, no error details (those go to the log), a way back.
+ */
+export function plainErrorPage(status: number): string {
+  const client = status < 500;
+  const title = client ? "This address could not be read" : "Something went wrong";
+  const detail = client
+    ? "The link may be broken or incomplete. Search from the start, or go back and try again."
+    : "We could not show this page. Please try again in a moment.";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} | Forecourt</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a;text-align:center}a{display:inline-block;margin-top:1.5rem;background:#142659;color:#fff;padding:.75rem 1.25rem;border-radius:.5rem;text-decoration:none;font-weight:600}</style>
+</head><body><main>
+<h1>${title}</h1>
+<p>${detail}</p>
+<a href="/cars-for-sale">Search cars for sale</a>
+</main></body></html>`;
+}
+
 /** The refusal page: plain HTML, no scripts, a way back. */
 export function forbiddenPage(): string {
   return `<!doctype html>

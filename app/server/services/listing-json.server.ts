@@ -1,4 +1,5 @@
-// The spec's JSON shapes for listings and owners (SPEC.md section 3), built from summaries.
+// The spec's JSON shapes for listings and owners (docs/services.md), built from summaries.
+import { photoFallbackUrl } from "../../lib/photos.ts";
 import { listingImages, type ListingSummary } from "../../lib/listing.ts";
 import { PATHS } from "../../lib/routes.ts";
 
@@ -17,7 +18,12 @@ export interface ListingJson {
   ownerName: string;
   hasSpecialOffer: boolean;
   isHot: boolean;
-  images: { sources: { src: string; alt: string }[]; primary: number };
+  /**
+   * "photo": the dealer's photos (JPEG URLs; AVIF / WebP variants at the same path with another
+   * extension, docs/photos.md). "illustration": the body-style drawings of a listing without
+   * photos, never to be shown as the car.
+   */
+  images: { kind: "photo" | "illustration"; sources: { src: string; alt: string }[]; primary: number };
   vdpBaseUrl: string;
   website: { href: string | null };
   viewCount: number;
@@ -33,11 +39,18 @@ export interface ListingJson {
   fuelTypeGroup: string;
   vehicleStyleCodes: string[];
   pricingDetail: { salePrice: number; msrp: number | null; incentive: number; dealIndicator: string | null };
-  specifications: { mpg?: { city: number | null; highway: number | null; combined: number | null; unit: "MPG" | "MPGe" }; mileRange?: number; engine: string | null; driveType: string | null };
+  specifications: {
+    mpg?: { city: number | null; highway: number | null; combined: number | null; unit: "MPG" | "MPGe" };
+    mileRange?: number;
+    engine: string | null;
+    driveType: string | null;
+  };
   homeServices: string[];
   owner: { privateSeller: boolean; phone: string | null; id: number };
   distanceFromSearch: number | null;
   marketExtension?: boolean;
+  /** The spec's vehicle highlight: present only when a real signal holds (docs/placements.md). */
+  vehicleHighlight?: { isVehicleHighlight: true; urgencyDriverType: "PRICE_DROP" | "VIEWS" | "NEW_LISTING"; urgencyDriverValue: number };
 }
 
 export interface OwnerJson {
@@ -48,7 +61,8 @@ export interface OwnerJson {
   location: { address: { street: string | null; city: string; state: string; zip: string } };
   phone: string | null;
   website: { href: string | null };
-  rating: { value: number; count: number } | null;
+  /** The dealer's own claim, with the source it names (ADR 022). */
+  rating: { value: number; count: number; source: string } | null;
   homeServices: string[];
   privateSeller: boolean;
   distanceFromSearch: number | null;
@@ -71,7 +85,14 @@ export function toListingJson(l: ListingSummary, distance: number | null = null,
     ownerName: l.owner.name,
     hasSpecialOffer: l.hasSpecialOffer,
     isHot: l.isHot,
-    images: { sources: listingImages(l), primary: 0 },
+    images:
+      l.photos.length > 0
+        ? {
+            kind: "photo",
+            sources: l.photos.map((p, i) => ({ src: photoFallbackUrl(p, 1024), alt: `${l.title}, photo ${i + 1} of ${l.photos.length}` })),
+            primary: 0,
+          }
+        : { kind: "illustration", sources: listingImages(l), primary: 0 },
     vdpBaseUrl: PATHS.vehicle(l.id),
     website: { href: l.owner.privateSeller ? null : l.owner.website },
     viewCount: l.viewCount,
@@ -121,7 +142,7 @@ export function ownersJson(listings: { summary: ListingSummary; distance: number
       location: { address: { street: o.street, city: o.city, state: o.state, zip: o.zip } },
       phone: o.phone,
       website: { href: o.privateSeller ? null : o.website },
-      rating: o.rating === null ? null : { value: o.rating, count: o.ratingCount },
+      rating: o.rating === null || !o.ratingSource ? null : { value: o.rating, count: o.ratingCount, source: o.ratingSource },
       homeServices: o.homeServices,
       privateSeller: o.privateSeller,
       distanceFromSearch: distance === null ? null : Math.round(distance),

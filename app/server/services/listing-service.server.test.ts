@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDatabase } from "../db/connection.server.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
 import { ensureReferenceData } from "../reference/store.server.ts";
-import { closeSearchEngine } from "../search/search.server.ts";
+import { closeSearchEngine, getSearchEngine } from "../search/search.server.ts";
+import { normalizeSearchQuery } from "../../lib/search-query.ts";
 import {
   countService,
   crawlLinksService,
@@ -70,6 +71,21 @@ describe("GET /rest/lsc/listing", () => {
     expect(names).toEqual(expect.arrayContaining(["zip", "sortBy", "searchRadius", "startYear", "foo"]));
     expect(names).not.toContain("channel");
     expect(r.listings).toHaveLength(30);
+  });
+
+  it("sorts and filters by the monthly cost on the loan terms it is given (costDown, costTerm, costApr)", async () => {
+    const engine = await getSearchEngine();
+    const terms = { down: 3000, termMonths: 72, apr: 6.9 };
+    const r = await listingService(u("?sortBy=monthlycostASC&maxMonthlyCost=600&costDown=3000&costTerm=72&costApr=6.9"));
+    expect(r.invalidQueryParams).toEqual([]);
+    const direct = await engine.search(normalizeSearchQuery({ sortBy: "monthlycostASC", maxMonthlyCost: 600, costTerms: terms, listingTypes: ["USED"] }));
+    expect(r.totalResultCount).toBe(direct.totalResultCount);
+    expect(r.listings.map((l) => l.id)).toEqual(direct.hits.map((h) => h.id));
+    // On the default terms the same ceiling keeps other cars.
+    const byDefault = await listingService(u("?sortBy=monthlycostASC&maxMonthlyCost=600"));
+    expect(byDefault.totalResultCount).not.toBe(r.totalResultCount);
+    const bad = await listingService(u("?sortBy=monthlycostASC&costDown=3000&costTerm=61&costApr=6.9"));
+    expect(bad.invalidQueryParams.map((p) => p.name)).toContain("costDown");
   });
 
   it("measures distance from the searched ZIP and keeps to the radius", async () => {
@@ -160,7 +176,18 @@ describe("reference services", () => {
 
   it("gives mileage stats with the spec's fields", async () => {
     const r = await mileageStatsService(new URL("http://localhost/x?makeCode=TOYOTA&modelCode=CAMRY&listingType=USED"));
-    for (const key of ["difference", "maxDifference", "averageMiles", "mileageMax", "mileagePerYearMean", "highestMileageName", "highestMileageCount", "facetStatsCalculate", "percentModel", "percentAllCar"]) {
+    for (const key of [
+      "difference",
+      "maxDifference",
+      "averageMiles",
+      "mileageMax",
+      "mileagePerYearMean",
+      "highestMileageName",
+      "highestMileageCount",
+      "facetStatsCalculate",
+      "percentModel",
+      "percentAllCar",
+    ]) {
       expect(r).toHaveProperty(key);
     }
     expect(r.mileageMax).toBeLessThan(250000);

@@ -1,4 +1,4 @@
-// The spec's listing services (SPEC.md section 7), as plain functions over the search engine
+// The spec's listing services (docs/services.md), as plain functions over the search engine
 // and the database. Resource routes under app/routes/rest.* expose them as JSON. Every input is
 // validated: a bad parameter is dropped and listed in `invalidQueryParams`, never a 500.
 import { randomUUID } from "node:crypto";
@@ -15,16 +15,24 @@ import {
   type ListingType,
 } from "../../lib/constants.ts";
 import type { InvalidParam, SearchHit, SearchQuery } from "../../lib/search-query.ts";
-import { DRIVE_GROUP_LABELS, LISTING_TYPE_LABELS, MILEAGE_THRESHOLDS, PRICE_THRESHOLDS } from "../../lib/search-query.ts";
-import { categoryUrl, parseSearchUrl, searchStateFromQuery, serializeSearchUrl } from "../../lib/search-url.ts";
+import { DRIVE_GROUP_LABELS, KEYWORD_MAX_LENGTH, LISTING_TYPE_LABELS, MILEAGE_THRESHOLDS, PRICE_THRESHOLDS } from "../../lib/search-query.ts";
+import { categoryUrl, chips, parseSearchUrl, searchStateFromQuery, serializeSearchUrl } from "../../lib/search-url.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { getSearchEngine } from "../search/search.server.ts";
 import { ownersJson, toListingJson } from "./listing-json.server.ts";
-import { getSearchUrlContext } from "./url-context.server.ts";
+import { vehicleHighlights } from "../placements/highlights.server.ts";
+import { getSearchPageContext, getSearchUrlContext } from "./url-context.server.ts";
+import { plainWordsUrl } from "../search/plain-words.server.ts";
+import { PLAIN_WORDS_LEAD } from "../../lib/plain-words.ts";
+import { PATHS } from "../../lib/routes.ts";
+import { readCostTerms } from "../../lib/monthly-cost.ts";
 
-/** Parameters the listing service accepts that are not search filters (spec section 7). */
+/** The monthly cost's loan terms on the wire (SearchQuery.costTerms; the default terms when absent). */
+export const COST_TERM_PARAMS = ["costDown", "costTerm", "costApr"] as const;
+
+/** Parameters the listing service accepts that are not search filters (docs/services.md). */
 const SERVICE_PARAMS = new Set([
   "channel",
   "vhrProviders",
@@ -37,6 +45,8 @@ const SERVICE_PARAMS = new Set([
   "siomid",
   "includeVehicleHighlights",
   "ignorePriority",
+  // The shopper's loan terms of the monthly cost (decision 031): whole dollars down, months, APR.
+  ...COST_TERM_PARAMS,
 ]);
 
 export interface ServiceSearchParse {
@@ -50,20 +60,40 @@ export async function serviceSearchQuery(url: URL): Promise<ServiceSearchParse> 
   for (const [k, v] of url.searchParams) if (!SERVICE_PARAMS.has(k)) params.append(k, v);
   const ctx = await getSearchUrlContext();
   const parsed = parseSearchUrl(`http://service/cars-for-sale?${params.toString()}`, ctx);
-  return { query: parsed.state.query, invalid: parsed.invalid };
+  const invalid = [...parsed.invalid];
+  const query = parsed.state.query;
+  const [down, term, apr] = COST_TERM_PARAMS.map((k) => url.searchParams.get(k));
+  if (down !== null || term !== null || apr !== null) {
+    const terms = readCostTerms({ down: Number(down), termMonths: Number(term), apr: Number(apr) });
+    if (terms && down !== "" && term !== "" && apr !== "") query.costTerms = terms;
+    else invalid.push({ name: "costDown", value: `${down ?? ""}:${term ?? ""}:${apr ?? ""}`.slice(0, 80), reason: "expected costDown, costTerm and costApr" });
+  }
+  return { query, invalid };
 }
 
-async function hydrate(hits: SearchHit[]) {
+export async function hydrate(hits: SearchHit[]) {
   const db = await getDatabase();
-  const summaries = await loadListingSummaries(db, hits.map((h) => h.id));
+  const summaries = await loadListingSummaries(
+    db,
+    hits.map((h) => h.id),
+  );
   const byId = new Map(summaries.map((s) => [s.id, s]));
   const rows: { summary: (typeof summaries)[number]; distance: number | null; marketExtension: boolean }[] = [];
   for (const h of hits) {
     const summary = byId.get(h.id);
     if (summary) rows.push({ summary, distance: h.distance, marketExtension: h.marketExtension });
   }
+  // The spec's `vehicleHighlight`, only for a listing with a real signal (docs/placements.md).
+  const highlights = await vehicleHighlights(
+    db,
+    rows.map((r) => r.summary.id),
+  );
   return {
-    listings: rows.map((r) => toListingJson(r.summary, r.distance, r.marketExtension)),
+    listings: rows.map((r) => {
+      const json = toListingJson(r.summary, r.distance, r.marketExtension);
+      const highlight = highlights.get(r.summary.id);
+      return highlight ? { ...json, vehicleHighlight: highlight } : json;
+    }),
     owners: ownersJson(rows),
   };
 }
@@ -76,7 +106,11 @@ function flag(url: URL, name: string): boolean {
 /** GET /rest/lsc/listing: search, supplemental search, or active listings by VINs. */
 export async function listingService(url: URL) {
   const requestId = randomUUID();
-  const vins = url.searchParams.getAll("vin").flatMap((v) => v.split(",")).map((v) => v.trim().toUpperCase()).filter(Boolean);
+  const vins = url.searchParams
+    .getAll("vin")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim().toUpperCase())
+    .filter(Boolean);
   const engine = await getSearchEngine();
   if (vins.length > 0) {
     const valid = vins.filter((v) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v)).slice(0, 100);
@@ -145,7 +179,11 @@ export async function similarService(url: URL) {
     if (!parsed.success) invalid.push({ name: "excludedListingId", value: excludedRaw.slice(0, 80), reason: "expected listing ids" });
     // "The excluded listing ids list is sent only with 1 to 25 entries."
     else if (parsed.data.length > EXCLUDED_IDS_MAX) {
-      invalid.push({ name: "excludedListingId", value: String(parsed.data.length), reason: `at most ${EXCLUDED_IDS_MAX}: the first ${EXCLUDED_IDS_MAX} are used` });
+      invalid.push({
+        name: "excludedListingId",
+        value: String(parsed.data.length),
+        reason: `at most ${EXCLUDED_IDS_MAX}: the first ${EXCLUDED_IDS_MAX} are used`,
+      });
       excluded = parsed.data.slice(0, EXCLUDED_IDS_MAX);
     } else excluded = parsed.data;
   }
@@ -178,25 +216,54 @@ export async function similarService(url: URL) {
 
 /** GET /rest/lsc/marketplace/suggested/keywords/{text} */
 export async function suggestedKeywordsService(text: string) {
-  const clean = text.replace(/\s+/g, " ").trim().slice(0, 60);
+  const clean = text.replace(/\s+/g, " ").trim().slice(0, KEYWORD_MAX_LENGTH);
   if (!clean) return { suggestions: [] };
-  const [engine, ctx] = await Promise.all([getSearchEngine(), getSearchUrlContext()]);
+  const [engine, { labels, ctx }] = await Promise.all([getSearchEngine(), getSearchPageContext()]);
   const found = await engine.suggestKeywords(clean);
+  // The plain-words reading of the text comes first when it names more than a keyword
+  // (docs/search-urls.md "Plain words").
+  const reading: { type: string; label: string; count: number; makeCode: null; modelCode: null; trimCode: null; bodyStyleCode: null; contentUrl: string }[] =
+    [];
+  const words = plainWordsUrl(clean, new URL(`http://x${PATHS.search}`), labels, ctx);
+  if (words.reading.understood) {
+    const state = parseSearchUrl(words.url, ctx).state;
+    const parts = chips(state, ctx).map((c) => c.label);
+    if (parts.length > 0) {
+      const count = await engine.count(state.query);
+      reading.push({
+        type: "plainWords",
+        label: `${PLAIN_WORDS_LEAD} ${parts.join(" · ")}`,
+        count,
+        makeCode: null,
+        modelCode: null,
+        trimCode: null,
+        bodyStyleCode: null,
+        contentUrl: words.url,
+      });
+    }
+  }
   return {
-    suggestions: found.map((s) => ({
-      type: s.type,
-      label: s.label,
-      count: s.count,
-      makeCode: s.makeCode ?? null,
-      modelCode: s.modelCode ?? null,
-      trimCode: s.trimCode ?? null,
-      bodyStyleCode: s.bodyStyleCode ?? null,
-      contentUrl: serializeSearchUrl(searchStateFromQuery(s.query, ctx), ctx),
-    })),
+    suggestions: [
+      ...reading,
+      ...found.map((s) => ({
+        type: s.type,
+        label: s.label,
+        count: s.count,
+        makeCode: s.makeCode ?? null,
+        modelCode: s.modelCode ?? null,
+        trimCode: s.trimCode ?? null,
+        bodyStyleCode: s.bodyStyleCode ?? null,
+        contentUrl: serializeSearchUrl(searchStateFromQuery(s.query, ctx), ctx),
+      })),
+    ],
   };
 }
 
-const codeParam = z.string().trim().toUpperCase().regex(/^[A-Z0-9_\-]{1,40}$/);
+const codeParam = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_\-]{1,40}$/);
 
 /** GET /cars-for-sale/searchoptions/packages (makeCode, modelCode, trimCode) */
 export async function packagesService(url: URL) {
@@ -227,7 +294,22 @@ export async function packagesService(url: URL) {
   return { results: { packageNames } };
 }
 
-const REFERENCE_NAMES = ["make", "model", "series", "trim", "years", "mileageRanges", "priceRanges", "bodystyles", "features", "colors", "engines", "fuelTypes", "driveTypes", "listingTypes"] as const;
+const REFERENCE_NAMES = [
+  "make",
+  "model",
+  "series",
+  "trim",
+  "years",
+  "mileageRanges",
+  "priceRanges",
+  "bodystyles",
+  "features",
+  "colors",
+  "engines",
+  "fuelTypes",
+  "driveTypes",
+  "listingTypes",
+] as const;
 export type ReferenceName = (typeof REFERENCE_NAMES)[number];
 
 export function isReferenceName(name: string): name is ReferenceName {
@@ -247,7 +329,15 @@ export async function referenceService(name: ReferenceName, url: URL) {
       let q = k.selectFrom("ref_models").select(["make_code", "code", "name", "series_code", "first_year", "last_year"]);
       if (make.success) q = q.where("make_code", "=", make.data);
       const rows = await q.orderBy("make_code").orderBy("name").execute();
-      return { payload: rows.map((r) => ({ name: r.name, code: r.code, makeCode: r.make_code, seriesCode: r.series_code, years: { min: r.first_year, max: r.last_year } })) };
+      return {
+        payload: rows.map((r) => ({
+          name: r.name,
+          code: r.code,
+          makeCode: r.make_code,
+          seriesCode: r.series_code,
+          years: { min: r.first_year, max: r.last_year },
+        })),
+      };
     }
     case "series": {
       let q = k.selectFrom("ref_series").select(["make_code", "code", "name"]);
@@ -286,9 +376,22 @@ export async function referenceService(name: ReferenceName, url: URL) {
       };
     }
     case "features":
-      return { payload: (await k.selectFrom("ref_features").select(["code", "name", "display_group"]).orderBy("sort").execute()).map((r) => ({ name: r.name, code: r.code, displayGroup: r.display_group })) };
+      return {
+        payload: (await k.selectFrom("ref_features").select(["code", "name", "display_group"]).orderBy("sort").execute()).map((r) => ({
+          name: r.name,
+          code: r.code,
+          displayGroup: r.display_group,
+        })),
+      };
     case "colors":
-      return { payload: (await k.selectFrom("ref_colors").select(["kind", "code", "name", "hex"]).orderBy("kind").orderBy("sort").execute()).map((r) => ({ name: r.name, code: r.code, category: r.kind === "ext" ? "exterior" : "interior", hex: r.hex })) };
+      return {
+        payload: (await k.selectFrom("ref_colors").select(["kind", "code", "name", "hex"]).orderBy("kind").orderBy("sort").execute()).map((r) => ({
+          name: r.name,
+          code: r.code,
+          category: r.kind === "ext" ? "exterior" : "interior",
+          hex: r.hex,
+        })),
+      };
     case "engines":
       return { payload: (await k.selectFrom("ref_engines").select(["code", "name"]).orderBy("sort").execute()).map((r) => ({ name: r.name, code: r.code })) };
     case "fuelTypes":
@@ -346,20 +449,42 @@ export async function crawlLinksService(kind: CrawlKind, url: URL) {
   const condition = isNew ? "new" : "used";
   if (byTrim) {
     const rows = await base
-      .select(["trim_name", (eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.avg<number>("sale_price").as("avg"), (eb) => eb.fn.min<number>("sale_price").as("min"), (eb) => eb.fn.max<number>("sale_price").as("max")])
+      .select([
+        "trim_name",
+        (eb) => eb.fn.countAll<number>().as("n"),
+        (eb) => eb.fn.avg<number>("sale_price").as("avg"),
+        (eb) => eb.fn.min<number>("sale_price").as("min"),
+        (eb) => eb.fn.max<number>("sale_price").as("max"),
+      ])
       .where("trim_name", "is not", null)
       .groupBy("trim_name")
       .orderBy("trim_name")
       .execute();
     return {
       links: rows.map((r) => {
-        const state = searchStateFromQuery({ listingTypes: [isNew ? "NEW" : "USED"], makeCodes: [make.data], models: { [make.data]: [model.data] }, trimCodes: [`${make.data}|${r.trim_name}`] }, ctx);
-        return { value: r.trim_name!, link: serializeSearchUrl(state, ctx), avgPrice: Math.round(Number(r.avg)), startingPrice: Number(r.min), maxPrice: Number(r.max), count: Number(r.n) };
+        const state = searchStateFromQuery(
+          { listingTypes: [isNew ? "NEW" : "USED"], makeCodes: [make.data], models: { [make.data]: [model.data] }, trimCodes: [`${make.data}|${r.trim_name}`] },
+          ctx,
+        );
+        return {
+          value: r.trim_name!,
+          link: serializeSearchUrl(state, ctx),
+          avgPrice: Math.round(Number(r.avg)),
+          startingPrice: Number(r.min),
+          maxPrice: Number(r.max),
+          count: Number(r.n),
+        };
       }),
     };
   }
   const rows = await base
-    .select(["year", (eb) => eb.fn.countAll<number>().as("n"), (eb) => eb.fn.avg<number>("sale_price").as("avg"), (eb) => eb.fn.min<number>("sale_price").as("min"), (eb) => eb.fn.max<number>("sale_price").as("max")])
+    .select([
+      "year",
+      (eb) => eb.fn.countAll<number>().as("n"),
+      (eb) => eb.fn.avg<number>("sale_price").as("avg"),
+      (eb) => eb.fn.min<number>("sale_price").as("min"),
+      (eb) => eb.fn.max<number>("sale_price").as("max"),
+    ])
     .groupBy("year")
     .orderBy("year", "desc")
     .limit(isNew ? MODEL_YEARS_LIST_LENGTH : PRICING_YEARS_MAX)
@@ -380,15 +505,39 @@ export async function crawlLinksService(kind: CrawlKind, url: URL) {
 export async function modelInfoService(url: URL) {
   const make = codeParam.safeParse(url.searchParams.get("makeCode") ?? "");
   const model = codeParam.safeParse(url.searchParams.get("modelCode") ?? "");
-  const year = z.coerce.number().int().min(1990).max(2100).safeParse(url.searchParams.get("startYear") ?? "");
-  const num = z.coerce.number().int().min(1).max(20).catch(1).parse(url.searchParams.get("numRecords") ?? 1);
+  const year = z.coerce
+    .number()
+    .int()
+    .min(1990)
+    .max(2100)
+    .safeParse(url.searchParams.get("startYear") ?? "");
+  const num = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .catch(1)
+    .parse(url.searchParams.get("numRecords") ?? 1);
   if (!make.success || !model.success) return { modelInfo: [] };
   const db = await getDatabase();
   let q = db.kysely
     .selectFrom("ref_trims as t")
     .innerJoin("ref_makes as mk", "mk.code", "t.make_code")
     .innerJoin("ref_models as md", (j) => j.onRef("md.make_code", "=", "t.make_code").onRef("md.code", "=", "t.model_code"))
-    .select(["t.year", "t.trim_name", "t.msrp", "t.body_style_code", "t.fuel_type_group", "t.epa_city", "t.epa_hwy", "t.electric_range", "t.engine", "t.drive", "mk.name as make_name", "md.name as model_name"])
+    .select([
+      "t.year",
+      "t.trim_name",
+      "t.msrp",
+      "t.body_style_code",
+      "t.fuel_type_group",
+      "t.epa_city",
+      "t.epa_hwy",
+      "t.electric_range",
+      "t.engine",
+      "t.drive",
+      "mk.name as make_name",
+      "md.name as model_name",
+    ])
     .where("t.make_code", "=", make.data)
     .where("t.model_code", "=", model.data);
   if (year.success) q = q.where("t.year", "=", year.data);
@@ -402,7 +551,17 @@ export async function modelInfoService(url: URL) {
         make: { code: make.data, name: trims[0]!.make_name },
         model: { code: model.data, name: trims[0]!.model_name },
         msrpRange: { min: Math.min(...trims.map((t) => t.msrp)), max: Math.max(...trims.map((t) => t.msrp)) },
-        trims: trims.map((t) => ({ name: t.trim_name, msrp: t.msrp, bodyStyleCode: t.body_style_code, fuelTypeGroup: t.fuel_type_group, epaCity: t.epa_city, epaHwy: t.epa_hwy, electricRange: t.electric_range, engine: t.engine, drive: t.drive })),
+        trims: trims.map((t) => ({
+          name: t.trim_name,
+          msrp: t.msrp,
+          bodyStyleCode: t.body_style_code,
+          fuelTypeGroup: t.fuel_type_group,
+          epaCity: t.epa_city,
+          epaHwy: t.epa_hwy,
+          electricRange: t.electric_range,
+          engine: t.engine,
+          drive: t.drive,
+        })),
       };
     }),
   };

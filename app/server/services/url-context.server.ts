@@ -2,13 +2,13 @@
 // built from the reference tables and the ZIP table. Reference data only changes at start-up;
 // it is refreshed every 10 minutes all the same, serving the old copy until the new one is ready.
 import type { SearchUrlContext } from "../../lib/search-url.ts";
+import { effectivePageSize } from "../../lib/flags.ts";
+import { getFlags } from "../flags.server.ts";
 import { getDatabase, type Database } from "../db/connection.server.ts";
 import { allZips, lookupZip } from "../reference/zip.server.ts";
 import { loadSearchLabels, type SearchLabels } from "../search/labels.server.ts";
-
-function reportError(message: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg: message, error: String((error as Error)?.stack ?? error) }));
-}
+import { reportError } from "../observability/log.server.ts";
+import { processSlot } from "../singleton.server.ts";
 
 export interface SearchPageContext {
   labels: SearchLabels;
@@ -16,23 +16,24 @@ export interface SearchPageContext {
 }
 
 const CONTEXT_TTL_MS = 10 * 60_000;
-const CONTEXT_KEY = Symbol.for("forecourt.searchPageContext");
-type ContextHolder = { [CONTEXT_KEY]?: { at: number; value: Promise<SearchPageContext> } };
+const contextSlot = processSlot<{ at: number; value: Promise<SearchPageContext> }>("searchPageContext");
 
 /** Labels, trims and place lookups, loaded once and refreshed every 10 minutes (reference data). */
 export function getSearchPageContext(): Promise<SearchPageContext> {
-  const holder = globalThis as ContextHolder;
-  const hit = holder[CONTEXT_KEY];
+  const hit = contextSlot.get();
   if (hit && Date.now() - hit.at < CONTEXT_TTL_MS) return hit.value;
   const value = getDatabase().then(buildSearchPageContext);
   if (hit) {
     // Stale: keep serving the old context until the new one is ready.
     hit.at = Date.now();
-    value.then(() => (holder[CONTEXT_KEY] = { at: Date.now(), value }), (e) => reportError("search context refresh failed", e));
+    value.then(
+      () => contextSlot.set({ at: Date.now(), value }),
+      (e) => reportError("search context refresh failed", e),
+    );
     return hit.value;
   }
-  holder[CONTEXT_KEY] = { at: Date.now(), value };
-  value.catch(() => delete holder[CONTEXT_KEY]);
+  contextSlot.set({ at: Date.now(), value });
+  value.catch(() => contextSlot.clear());
   return value;
 }
 
@@ -85,6 +86,7 @@ export async function buildSearchPageContext(db: Database): Promise<SearchPageCo
       return placeIndex.get(`${city.trim().toLowerCase()}|${state.trim().toUpperCase()}`);
     },
     marketExtensionDefault: false,
+    defaultPageSize: effectivePageSize(getFlags()),
   };
   return { labels, ctx };
 }

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { TEXT } from "../../lib/constants.ts";
+import type { FacetFilter, FacetOption } from "../../lib/search-query.ts";
+import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
+import { emptyLabels } from "../../server/search/labels.server.ts";
+import type { ChoiceSection, MakeSection, YearSection } from "./view.ts";
+import { addToCompare } from "../../server/compare/compare.server.ts";
+import { buildFilterSections, checkInputs, checkZip } from "./page.server.ts";
+
+const labels = emptyLabels();
+labels.makes.set("TOYOTA", "Toyota").set("HONDA", "Honda");
+labels.models.set("TOYOTA|RAV4", "RAV4");
+labels.bodyStyles.set("SUVCROSS", { name: "SUV / Crossover", sort: 1 }).set("SEDAN", { name: "Sedan", sort: 2 });
+const ctx: SearchUrlContext = { makes: labels.makes, models: labels.models, bodyStyles: labels.bodyStyles };
+
+function option(value: string, count: number, extra: Partial<FacetOption> = {}): FacetOption {
+  return { label: value, value, count, selected: false, disabled: count === 0, ...extra };
+}
+function facet(name: string, label: string, options: FacetOption[]): FacetFilter {
+  return { name, label, collapsed: !options.some((o) => o.selected), value: options.filter((o) => o.selected).map((o) => o.value), options };
+}
+
+describe("checkZip", () => {
+  it("accepts an empty field and real ZIPs (a ZIP+4 is cut to 5 by the URL rule)", () => {
+    expect(checkZip(null).error).toBeNull();
+    expect(checkZip("").error).toBeNull();
+    expect(checkZip("30301").error).toBeNull();
+    expect(checkZip("30301-1234").error).toBeNull();
+  });
+  it("says 'Enter a valid ZIP Code' for anything else", () => {
+    for (const zip of ["1234", "abcde", "00000", "3030"]) expect(checkZip(zip), zip).toEqual({ error: TEXT.invalidZip, typed: zip });
+  });
+});
+
+describe("checkInputs", () => {
+  it("takes out a bad max price before the URL module can swap the pair", () => {
+    const c = checkInputs(new URL("http://x/cars-for-sale?minPrice=20000&maxPrice=10000&makeCode=TOYOTA"));
+    expect(c.price.error).toBe(TEXT.priceMaxLessThanMin);
+    expect(c.url.searchParams.get("minPrice")).toBe("20000");
+    expect(c.url.searchParams.has("maxPrice")).toBe(false);
+    const q = parseSearchUrl(c.url, ctx).state.query;
+    expect([q.minPrice, q.maxPrice]).toEqual([20000, undefined]);
+  });
+  it("cleans typed prices to digits", () => {
+    const c = checkInputs(new URL("http://x/cars-for-sale?minPrice=%2410%2C000&maxPrice=20,000.50"));
+    expect(c.price.error).toBeNull();
+    expect(c.url.search).toBe("?minPrice=10000&maxPrice=20000");
+  });
+  it("takes out a bad ZIP and its distance, keeping what was typed", () => {
+    const c = checkInputs(new URL("http://x/cars-for-sale?zip=1234&searchRadius=50&makeCode=TOYOTA"));
+    expect(c.zipError).toBe(TEXT.invalidZip);
+    expect(c.typedZip).toBe("1234");
+    expect(c.url.search).toBe("?makeCode=TOYOTA");
+  });
+  it("leaves good input alone", () => {
+    const c = checkInputs(new URL("http://x/cars-for-sale/used/toyota?zip=30301&searchRadius=50"));
+    expect(c).toMatchObject({ zipError: null, price: { error: null, changed: false } });
+    expect(c.url.search).toBe("?zip=30301&searchRadius=50");
+  });
+});
+
+describe("addToCompare", () => {
+  it("ignores a listing already added and stops at 5", () => {
+    expect(addToCompare([], 7)).toEqual([7]);
+    expect(addToCompare([7], 7)).toEqual([7]);
+    expect(addToCompare([1, 2, 3, 4, 5], 6)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe("buildFilterSections", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  const build = (url: string, filters: FacetFilter[]) => {
+    const u = new URL(`http://x${url}`);
+    const checks = checkInputs(u);
+    const { state } = parseSearchUrl(checks.url, ctx);
+    return buildFilterSections({ state, ctx, labels, filters, checks, now });
+  };
+
+  it("starts with Location and keeps the facets' order", () => {
+    const { sections } = build("/cars-for-sale", [facet("driveGroup", "Drive Type", [option("FWD", 3)]), facet("doorCode", "Doors", [option("4", 2)])]);
+    expect(sections.map((s) => s.label)).toEqual(["Location", "Drive Type", "Doors"]);
+  });
+
+  it("offers the current year minus 2 through plus 1 for new cars, every inventory year otherwise", () => {
+    const years = facet("yearRange", "Year", [option("2026", 1), option("2019", 4), option("2012", 2)]);
+    const newYears = build("/cars-for-sale/new", [years]).sections[1] as YearSection;
+    expect(newYears.years).toEqual([2027, 2026, 2025, 2024]);
+    const used = build("/cars-for-sale", [years]).sections[1] as YearSection;
+    expect(used.years).toEqual([2027, 2026, 2025, 2024, 2019, 2012]);
+    expect(used.start).toBe(0);
+  });
+
+  it("carries what the form does not show as hidden fields", () => {
+    const makes = facet("makeCodeList", "Make", [option("TOYOTA", 5, { selected: true }), option("HONDA", 3)]);
+    const { hidden, sections } = build("/cars-for-sale/used/toyota?keyword=hybrid&sortBy=mileageASC&firstRecord=30", [makes]);
+    expect(hidden).toEqual([
+      ["listingType", "USED"],
+      ["keyword", "hybrid"],
+      ["sortBy", "mileageASC"],
+    ]);
+    const make = sections[1] as MakeSection;
+    expect(make.groups[0].options.map((o) => o.value)).toEqual(["TOYOTA"]);
+    expect(make.addAnother?.map((o) => o.value)).toEqual(["HONDA"]);
+  });
+
+  it("shows SUV types only with SUVs chosen, and truck sizes only with trucks", () => {
+    const subtypes = facet("bodyStyleSubtypeCode", "Body Style Type", [
+      option("SMALLSUV", 2, { group: "SUVCROSS" }),
+      option("MIDSIZESEDAN", 1, { group: "SEDAN" }),
+    ]);
+    const bed = facet("truckBedLength", "Truck Bed Length", [option("SHORT", 1)]);
+    expect(build("/cars-for-sale", [subtypes, bed]).sections.map((s) => s.label)).toEqual(["Location"]);
+    const { sections } = build("/cars-for-sale/used/suv-crossover", [subtypes, bed]);
+    expect(sections.map((s) => s.label)).toEqual(["Location", "SUV Type"]);
+  });
+
+  it("turns Fuel Economy off for electric cars and hides Electric Mile Range when nothing has one", () => {
+    const fuel = facet("fuelTypeGroup", "Fuel Type", [option("ELE", 4, { selected: true }), option("GSL", 0)]);
+    const mpg = facet("mpgRange", "Fuel Economy", [option("30", 0)]);
+    const range = facet("electricMileRange", "Electric Mile Range", [option("200", 0), option("300", 0)]);
+    const { sections } = build("/cars-for-sale?fuelTypeGroup=ELE", [fuel, mpg, range]);
+    expect(sections.map((s) => s.label)).toEqual(["Location", "Fuel Type", "Fuel Economy"]);
+    expect((sections[2] as ChoiceSection).disabledNote).toMatch(/electric/);
+    expect((sections[2] as ChoiceSection).kind).toBe("radio");
+  });
+
+  it("puts long sections' less popular options under 'more', keeping selected ones in view", () => {
+    const colors = facet(
+      "extColorSimple",
+      "Exterior Color",
+      Array.from({ length: 15 }, (_, i) => option(`C${String(i).padStart(2, "0")}`, i + 1, { selected: i === 0 })),
+    );
+    const s = build("/cars-for-sale?extColorSimple=C00", [colors]).sections[1] as ChoiceSection;
+    const shown = s.groups.flatMap((g) => g.options.map((o) => o.value));
+    expect(shown).toContain("C00");
+    expect(shown).toContain("C14");
+    expect(shown).toHaveLength(9);
+    expect(s.moreCount).toBe(6);
+  });
+});

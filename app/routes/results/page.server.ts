@@ -1,0 +1,444 @@
+// The results page's server pieces the loader (loader.server.ts) and the infinite-scroll batch
+// (batch.server.ts) put together: the raw input checks, the filter sections, the shopper's
+// marks and rows. Nothing here parses a search URL by hand: the only raw reads are the minPrice /
+// maxPrice / zip values that have to be checked before the URL module normalises them (it
+// swaps a reversed price pair silently; the page must show the spec's message instead).
+import { MAX_MAKES_IN_FILTER, YEAR_FILTER_RANGE } from "../../lib/constants.ts";
+import { checkPriceParams, formatPriceInput, type PriceCheck } from "../../lib/price-filter.ts";
+import { type FacetFilter, type FacetOption } from "../../lib/search-query.ts";
+import { conditionOf, searchFormEntries, withFilter, type SearchState, type SearchUrlContext } from "../../lib/search-url.ts";
+import type { Database } from "../../server/db/connection.server.ts";
+import type { AppContext, ShopperContext } from "../../server/http/request-context.server.ts";
+import { stillInterested } from "../../server/accounts/recent-views.server.ts";
+import { withViewCounts } from "../../server/listings/still-interested.server.ts";
+import type { SearchLabels } from "../../server/search/labels.server.ts";
+import { checkTypedZip } from "../../server/reference/zip.server.ts";
+import { emailedListingIds } from "../../server/leads/leads.server.ts";
+import { reportError } from "../../server/observability/log.server.ts";
+import type { ListingCardData } from "../../lib/search-view.ts";
+import type { ChoiceSection, FilterOptionData, FilterSection, MakeSection, OptionGroup, ResultsPageData } from "./view.ts";
+import type { SearchQuery } from "../../lib/search-query.ts";
+import type { Wallet } from "../../lib/wallet.ts";
+import {
+  DEFAULT_COST_TERMS,
+  MONTHLY_COST_PARAM,
+  MONTHLY_COST_SORT,
+  MONTHLY_COST_TEXT,
+  MONTHLY_COST_THRESHOLDS,
+  costTermsText,
+  walletCostTerms,
+  type CostTerms,
+} from "../../lib/monthly-cost.ts";
+
+// =============================================================================================
+// Raw input checks (before the URL module)
+
+export interface InputChecks {
+  price: PriceCheck;
+  zipError: string | null;
+  /** What the shopper typed into the ZIP field, shown back beside the message. */
+  typedZip: string;
+  /** The URL to parse: a bad price bound or ZIP taken out, cleaned price digits put in. */
+  url: URL;
+}
+
+/**
+ * "A ZIP filter entry must be exactly 5 characters and pass a ZIP lookup; otherwise the error
+ * 'Enter a valid ZIP Code' shows on the zip filter." A query ZIP is still cut to 5 characters
+ * first (the URL rule), so `30301-1234` is simply 30301.
+ */
+export function checkZip(raw: string | null): { error: string | null; typed: string } {
+  const { error, typed } = checkTypedZip(raw);
+  return { error, typed };
+}
+
+export function checkInputs(requestUrl: URL): InputChecks {
+  const url = new URL(requestUrl);
+  const params = url.searchParams;
+  const price = checkPriceParams(params.get("minPrice"), params.get("maxPrice"));
+  if (price.changed || price.error) {
+    params.delete("minPrice");
+    params.delete("maxPrice");
+    if (price.min !== "") params.set("minPrice", price.min);
+    if (price.max !== "") params.set("maxPrice", price.max);
+  }
+  const zip = checkZip(params.get("zip"));
+  if (zip.error) {
+    params.delete("zip");
+    params.delete("searchRadius");
+  }
+  return { price, zipError: zip.error, typedZip: zip.typed, url };
+}
+
+// =============================================================================================
+// The true monthly cost (docs/decisions/031-monthly-cost.md)
+
+/** The search's loan terms for the monthly cost: the wallet's when the shopper has one (set on the query the engines get). */
+export function applyCostTerms(q: SearchQuery, wallet: Wallet | null): void {
+  if (wallet) q.costTerms = walletCostTerms(wallet);
+  else delete q.costTerms;
+}
+
+/**
+ * The terms the cards show their monthly cost with fuel on, or null for none: where a card shows
+ * its payment (the wallet's payments on), and on every card when the search sorts or filters by
+ * the monthly cost, so its order can be read.
+ */
+export function cardCostTerms(q: SearchQuery, wallet: Wallet | null): CostTerms | null {
+  const shown = wallet?.on === true || q.sortBy === MONTHLY_COST_SORT || q.maxMonthlyCost !== undefined;
+  return shown ? (q.costTerms ?? DEFAULT_COST_TERMS) : null;
+}
+
+// =============================================================================================
+// Listing rows for the cards
+
+/** Cars this shopper has emailed (the "emailed" mark): one indexed query, only for a visitor with the cookie or a user. */
+export async function markEmailed(db: Database, shopper: ShopperContext, cards: Map<number, ListingCardData>): Promise<void> {
+  for (const id of await emailedListingIds(db, shopper.visitorId, [...cards.keys()], (await shopper.user())?.id ?? null))
+    cards.set(id, { ...cards.get(id)!, emailed: true });
+}
+
+/** "We're sorry, the {make model} you were looking for ...": null when the listing is still for sale. */
+export async function expiredVehicle(db: Database, id: number, labels: SearchLabels): Promise<{ active: boolean; name?: string }> {
+  const r = await db.kysely.selectFrom("listings").select(["status", "make_code", "model_code"]).where("id", "=", id).executeTakeFirst();
+  if (!r) return { active: false };
+  if (r.status === "active") return { active: true };
+  const make = labels.makes.get(r.make_code) ?? r.make_code;
+  const model = labels.models.get(`${r.make_code}|${r.model_code}`) ?? r.model_code;
+  return { active: false, name: `${make} ${model}` };
+}
+
+// =============================================================================================
+// Filter sections, in the filter panel's order (docs/results-page.md)
+
+const SHOW_TOP = 8;
+const COLLAPSE_OVER = 12;
+const OPEN_BY_DEFAULT = new Set(["yearRange", "listingType", "maxPrice", "vehicleStyleCode", "makeCodeList"]);
+const SECTION_FIELD: Record<string, string> = { makeCodeList: "makeCode", trimCodeList: "trimCode" };
+const RADIO_SECTIONS: Record<string, string> = { mileage: "Any Mileage", mpgRange: "Any", electricMileRange: "Any" };
+
+function sectionId(name: string): string {
+  return `f-${name.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}`;
+}
+
+function plain(o: FacetOption): FilterOptionData {
+  return { label: o.label, value: o.value, count: o.count, selected: o.selected, disabled: o.disabled };
+}
+
+function grouped(options: FacetOption[], groupLabel: (g: string) => string | null): OptionGroup[] {
+  const groups: OptionGroup[] = [];
+  for (const o of options) {
+    const label = o.group === undefined ? null : groupLabel(o.group);
+    const last = groups[groups.length - 1];
+    if (last && last.label === label) last.options.push(plain(o));
+    else groups.push({ label, options: [plain(o)] });
+  }
+  return groups;
+}
+
+/** Long sections show their most popular options (and every selected one); the rest go under 'more'. */
+function splitTop(options: FacetOption[]): { shown: FacetOption[]; rest: FacetOption[] } {
+  if (options.length <= COLLAPSE_OVER) return { shown: options, rest: [] };
+  const top = new Set(
+    options
+      .map((o, i) => ({ o, i }))
+      .sort((a, b) => b.o.count - a.o.count || a.i - b.i)
+      .slice(0, SHOW_TOP)
+      .map((x) => x.o),
+  );
+  return { shown: options.filter((o) => top.has(o) || o.selected), rest: options.filter((o) => !top.has(o) && !o.selected) };
+}
+
+interface BuildFiltersInput {
+  state: SearchState;
+  ctx: SearchUrlContext;
+  labels: SearchLabels;
+  filters: FacetFilter[];
+  checks: InputChecks;
+  now: Date;
+}
+
+/**
+ * 'Monthly Cost (with fuel)': radio choices of a ceiling, after Price. No counts (the figure
+ * depends on the shopper's loan terms; decision 031); a ceiling from the address that is not a
+ * choice is shown as one, selected. The note names the terms and what is left out.
+ */
+function monthlyCostSection(q: SearchQuery): ChoiceSection {
+  const values = [...new Set<number>([...MONTHLY_COST_THRESHOLDS, ...(q.maxMonthlyCost !== undefined ? [q.maxMonthlyCost] : [])])].sort((a, b) => a - b);
+  const options = values.map((v) => ({
+    label: MONTHLY_COST_TEXT.option(v),
+    value: String(v),
+    count: null,
+    selected: q.maxMonthlyCost === v,
+    disabled: false,
+  }));
+  return {
+    kind: "radio",
+    id: sectionId(MONTHLY_COST_PARAM),
+    label: MONTHLY_COST_TEXT.filterLabel,
+    open: q.maxMonthlyCost !== undefined || q.sortBy === MONTHLY_COST_SORT,
+    name: MONTHLY_COST_PARAM,
+    groups: [{ label: null, options }],
+    more: [],
+    moreCount: 0,
+    anyLabel: "Any",
+    note: `Loan on ${costTermsText(q.costTerms)} + EPA's fuel or electricity cost. Cars without an EPA fuel cost are left out. ${MONTHLY_COST_TEXT.excludes}`,
+  };
+}
+
+export function buildFilterSections({ state, ctx, labels, filters, checks, now }: BuildFiltersInput): {
+  sections: FilterSection[];
+  hidden: [string, string][];
+} {
+  const q = state.query;
+  const sections: FilterSection[] = [];
+  /** `name=value` of every checkable control, and names owned by a single-value control. */
+  const coveredValues = new Set<string>();
+  const coveredNames = new Set<string>(["zip", "searchRadius", "marketExtension"]);
+  const cover = (name: string, value: string) => {
+    if (name.startsWith("modelCodeList|")) coveredValues.add(`modelCode=${name.slice("modelCodeList|".length)}:${value}`);
+    else if (name === "trimCode") {
+      const bar = value.indexOf("|");
+      coveredValues.add(`trimCode=${value.slice(0, bar)}:${value.slice(bar + 1)}`);
+    } else coveredValues.add(`${name}=${value}`);
+  };
+  const byName = new Map(filters.map((f) => [f.name, f]));
+  const styleName = (code: string) => labels.bodyStyles.get(code)?.name ?? code;
+
+  sections.push({
+    kind: "location",
+    id: "f-location",
+    label: "Location",
+    open: true,
+    zip: checks.zipError ? checks.typedZip : (q.zip ?? ""),
+    zipError: checks.zipError,
+    radius: q.searchRadius ?? 0,
+    marketExtension: q.marketExtension,
+  });
+
+  const choice = (
+    f: FacetFilter,
+    opts: {
+      label?: string;
+      id?: string;
+      options?: FacetOption[];
+      kind?: "checkbox" | "radio";
+      disabledNote?: string;
+      groupLabel?: (g: string) => string | null;
+    },
+  ): ChoiceSection => {
+    const name = SECTION_FIELD[f.name] ?? f.name;
+    const options = opts.options ?? f.options;
+    const { shown, rest } = splitTop(options);
+    const kind = opts.kind ?? (RADIO_SECTIONS[f.name] !== undefined ? "radio" : "checkbox");
+    if (!opts.disabledNote) {
+      for (const o of options) cover(name, o.value);
+      if (kind === "radio") coveredNames.add(name);
+    }
+    const groupLabel = opts.groupLabel ?? (() => null);
+    const section: ChoiceSection = {
+      kind,
+      id: opts.id ?? sectionId(f.name),
+      label: opts.label ?? f.label,
+      open: options.some((o) => o.selected) || OPEN_BY_DEFAULT.has(f.name) || f.name.startsWith("modelCodeList|"),
+      name,
+      groups: grouped(shown, groupLabel),
+      more: grouped(rest, groupLabel),
+      moreCount: rest.length,
+    };
+    if (kind === "radio") section.anyLabel = RADIO_SECTIONS[f.name] ?? "Any";
+    if (opts.disabledNote) section.disabledNote = opts.disabledNote;
+    return section;
+  };
+
+  const selectedStyles = new Set(q.vehicleStyleCodes);
+  const fuel = byName.get("fuelTypeGroup");
+  const onlyElectric =
+    (q.fuelTypeGroups.length === 1 && q.fuelTypeGroups[0] === "ELE") ||
+    (fuel !== undefined &&
+      fuel.options.filter((o) => !o.disabled).every((o) => o.value === "ELE") &&
+      fuel.options.some((o) => o.value === "ELE" && !o.disabled));
+
+  for (const f of filters) {
+    switch (f.name) {
+      case "yearRange": {
+        const thisYear = now.getFullYear();
+        const counts: Record<string, number> = {};
+        for (const o of f.options) counts[o.value] = o.count;
+        const condition = conditionOf(state);
+        // "The year filter offers the current year minus 2 through plus 1, with 'Any'": that is the
+        // whole list for new cars; used and certified cars reach back to the inventory's oldest year.
+        const years = new Set<number>();
+        for (let y = thisYear + YEAR_FILTER_RANGE.plusYears; y >= thisYear - YEAR_FILTER_RANGE.minusYears; y--) years.add(y);
+        if (condition !== "new") for (const o of f.options) if (/^\d{4}$/.test(o.value)) years.add(Number(o.value));
+        if (q.startYear !== undefined) years.add(q.startYear);
+        if (q.endYear !== undefined) years.add(q.endYear);
+        coveredNames.add("startYear").add("endYear");
+        sections.push({
+          kind: "year",
+          id: sectionId(f.name),
+          label: f.label,
+          open: true,
+          start: q.startYear ?? YEAR_FILTER_RANGE.anyValue,
+          end: q.endYear ?? YEAR_FILTER_RANGE.anyValue,
+          years: [...years].sort((a, b) => b - a),
+          counts,
+        });
+        break;
+      }
+      case "maxPrice": {
+        coveredNames.add("minPrice").add("maxPrice");
+        const priceError = checks.price.error;
+        sections.push({
+          kind: "price",
+          id: sectionId(f.name),
+          label: f.label,
+          open: true,
+          min: formatPriceInput(priceError ? checks.price.min : q.minPrice),
+          max: priceError ? "" : formatPriceInput(q.maxPrice),
+          error: priceError,
+          quick: f.options
+            .filter((o) => o.count > 0 || o.selected)
+            .map((o) => ({
+              label: o.label,
+              count: o.count,
+              selected: q.minPrice === undefined && String(q.maxPrice) === o.value,
+              href: withFilter(state, "price", `-${o.value}`, ctx),
+            })),
+        });
+        sections.push(monthlyCostSection(q));
+        coveredNames.add(MONTHLY_COST_PARAM);
+        break;
+      }
+      case "listingType":
+        sections.push(choice(f, { options: f.options.filter((o) => o.value !== "3P_CERT") }));
+        break;
+      case "bodyStyleSubtypeCode": {
+        // "SUV, Van and Sedan types": a type section for each chosen body style that has types.
+        const groups = new Map<string, FacetOption[]>();
+        for (const o of f.options) {
+          const g = o.group ?? "";
+          if (!groups.has(g)) groups.set(g, []);
+          groups.get(g)!.push(o);
+        }
+        for (const [style, options] of groups) {
+          if (!selectedStyles.has(style) && !options.some((o) => o.selected)) continue;
+          const short = styleName(style).replace(" / Crossover", "").replace(" / Minivan", "");
+          sections.push(choice(f, { options, label: `${short} Type`, id: sectionId(`subtype-${style}`) }));
+        }
+        break;
+      }
+      case "truckBedLength":
+      case "truckCabSize":
+        if (selectedStyles.has("TRUCKS") || f.value.length > 0) sections.push(choice(f, {}));
+        break;
+      case "mpgRange": {
+        const allDisabled = f.options.every((o) => o.disabled);
+        const note = onlyElectric
+          ? "Not rated for electric vehicles: see Electric Mile Range."
+          : allDisabled
+            ? "No fuel economy ratings match this search."
+            : undefined;
+        sections.push(choice(f, note ? { disabledNote: note } : {}));
+        break;
+      }
+      case "electricMileRange":
+        // "Electric range is hidden when all options are disabled."
+        if (!f.options.every((o) => o.disabled)) sections.push(choice(f, {}));
+        break;
+      case "makeCodeList": {
+        const selected = f.options.filter((o) => o.selected);
+        for (const o of f.options) if (o.selected) cover("makeCode", o.value);
+        const make: MakeSection = {
+          kind: "make",
+          id: sectionId(f.name),
+          label: f.label,
+          open: true,
+          groups: [],
+          more: [],
+          moreCount: 0,
+          addAnother: null,
+          except: null,
+        };
+        if (selected.length === 0) {
+          // "Any make except ...": the excluded makes are checked (their counts are 0).
+          for (const code of q.excludedMakeCodes) cover("excludeMakeCode", code);
+          make.except = f.options.map((o) => ({
+            label: o.label,
+            value: o.value,
+            count: o.count,
+            selected: q.excludedMakeCodes.includes(o.value),
+            disabled: false,
+          }));
+          for (const o of f.options) cover("makeCode", o.value);
+          const { shown, rest } = splitTop(f.options);
+          make.groups = grouped(shown, () => null);
+          make.more = grouped(rest, () => null);
+          make.moreCount = rest.length;
+        } else {
+          make.groups = [{ label: null, options: selected.map(plain) }];
+          // "A 'Add Another Make' control shows while below the make cap."
+          if (selected.length < MAX_MAKES_IN_FILTER) make.addAnother = f.options.filter((o) => !o.selected && !o.disabled).map(plain);
+        }
+        sections.push(make);
+        break;
+      }
+      case "trimCodeList":
+        sections.push(choice(f, { groupLabel: q.makeCodes.length > 1 ? (g) => labels.makes.get(g) ?? g : undefined }));
+        break;
+      case "featureCode":
+        sections.push(choice(f, { groupLabel: (g) => g }));
+        break;
+      default:
+        sections.push(choice(f, {}));
+    }
+  }
+
+  const hidden = searchFormEntries(state, ctx).filter(([name, value]) => {
+    if (name === "firstRecord" || name === "expired") return false;
+    if (coveredNames.has(name)) return false;
+    return !coveredValues.has(`${name}=${value}`);
+  });
+  return { sections, hidden };
+}
+
+// =============================================================================================
+// The page
+
+/** Supplemental matches shown under the last page (the rest are a link away). */
+export const SUPPLEMENTAL_SHOWN = 12;
+
+/** A signed-in shopper viewed a car this recently (the push opt-in's condition, decision 023); bots never. */
+export async function recentViewWithin(shopper: ShopperContext, db: Database, ms: number): Promise<boolean> {
+  if (shopper.bot) return false;
+  const user = await shopper.user();
+  if (!user) return false;
+  const row = await db.kysely
+    .selectFrom("recent_views")
+    .select("listing_id")
+    .where("user_id", "=", user.id)
+    .where("viewed_at", ">=", Date.now() - ms)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** 'Still interested?' for a signed-in shopper (decisions 018, 023); bots skip browsing history; never fatal. */
+export async function stillInterestedFor(shopper: ShopperContext, db: Database): Promise<ResultsPageData["stillInterested"]> {
+  if (shopper.bot) return [];
+  try {
+    const user = await shopper.user();
+    if (!user) return [];
+    return await withViewCounts(db, await stillInterested(db, user.id));
+  } catch (error) {
+    reportError("still interested failed", error);
+    return [];
+  }
+}
+
+export interface PageArgs {
+  /** React Router's normalised URL (no ".data" suffix on client navigations), not request.url. */
+  url: URL;
+  app: AppContext;
+  shopper: ShopperContext;
+}

@@ -1,0 +1,284 @@
+// What the results page renders: plain data made by its loader (loader.server.ts, page.server.ts)
+// from the search state, the engine's answer and the URL module's links, and the section-2 extras
+// (model reference, suggested filters, card tiers, dealer showcase, shopping assistant, house ads,
+// buy-online filter; extras.server.ts). Components only lay it out; they never build a search URL
+// themselves.
+import type { CategoryTab, Crumb, SearchChip, SearchNotice } from "../../lib/search-url";
+import type { CertifiedContent } from "../../lib/trust-signals";
+import type { CompareItem } from "../../lib/compare";
+import type { GridItem } from "../../lib/results-placement";
+import type { ListingCardData, SearchLocationData } from "../../lib/search-view";
+import type { PushOptInState } from "../../lib/push";
+import type { SeoTag } from "../../lib/seo";
+import type { StillInterestedCar } from "../../lib/still-interested";
+import type { WalletView } from "../../lib/wallet";
+
+export interface SuggestedFilter {
+  label: string;
+  href: string;
+  count: number;
+}
+
+/** The spec's "Price-by-year/trim entry": value, link, avgPrice, startingPrice, maxPrice, count. */
+export interface PriceRow {
+  value: string;
+  link: string;
+  avgPrice: number;
+  startingPrice: number;
+  maxPrice: number;
+  count: number;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface ModelReferenceData {
+  /** "Toyota RAV4" */
+  name: string;
+  /** "Used" / "New" */
+  conditionWord: string;
+  /** Null when the Pricing tab does not apply (certified, or no lists). */
+  pricing: { byYear: PriceRow[]; byTrim: PriceRow[] } | null;
+  compareTrimsHref: string;
+  faqs: FaqItem[];
+  /**
+   * Research tabs drawn from real sources (docs/decisions/024-model-research.md): Safety (imported
+   * NHTSA ratings, under the Safety tab rule) and Consumer Reviews (published reviews, under the
+   * consumer ratings rule). Values come formatted from the server: one small panel renders both.
+   */
+  research: ResearchTab[];
+}
+
+export interface ResearchTab {
+  id: "model-safety" | "model-consumer-reviews" | "model-car-reviews";
+  label: "Safety" | "Consumer Reviews" | "Car Reviews";
+  title: string;
+  /** Where the data comes from, said under it. */
+  note: string;
+  groups: { heading: string; items: { label: string; value: string }[] }[];
+  links: { label: string; href: string }[];
+}
+
+export type GridEntry = GridItem<ListingCardData>;
+
+export interface ShowcaseData {
+  dealer: {
+    id: number;
+    name: string;
+    city: string;
+    state: string;
+    phone: string | null;
+    rating: number | null;
+    ratingCount: number;
+    ratingSource: string | null;
+    ratingLabel: string | null;
+  };
+  /** Up to 12 of the dealer's listings that match the search (the tile shows the first 2). */
+  listings: ListingCardData[];
+  /** Every match at this dealer (the search with showcaseOwnerId). */
+  total: number;
+  allHref: string;
+  /** The sponsoredHideButton flag. */
+  canHide: boolean;
+}
+
+export interface AssistantAction {
+  label: string;
+  href: string;
+}
+
+export interface HousePromo {
+  title: string;
+  text: string;
+  href: string;
+}
+
+export interface BuyOnlineData {
+  options: { label: string; count: number; selected: boolean; href: string }[];
+  /** The automaker buy-online experience toggle. */
+  experience: { on: boolean; href: string; /** "Buy online from Ford" (ADR 028). */ label: string };
+}
+
+export interface ResultsExtras {
+  suggestions: SuggestedFilter[];
+  modelReference: ModelReferenceData | null;
+  /** The grid in its final order (tiers placed); null when the page has no results. */
+  grid: GridEntry[] | null;
+  showcase: ShowcaseData | null;
+  assistant: AssistantAction[];
+  /** House promotions (ads flag): grid slots and the fixed bottom / footer areas. */
+  ads: { promos: HousePromo[] } | null;
+  buyOnline: BuyOnlineData | null;
+}
+
+/** The results route's form intent that hides the dealer showcase. */
+export const HIDE_SHOWCASE_INTENT = "hide-showcase";
+
+export interface FilterOptionData {
+  label: string;
+  value: string;
+  /** Null: the section has no counts (the monthly cost's, whose figure depends on the shopper's terms). */
+  count: number | null;
+  selected: boolean;
+  disabled: boolean;
+}
+
+export interface OptionGroup {
+  label: string | null;
+  options: FilterOptionData[];
+}
+
+interface SectionBase {
+  /** DOM id of the section, unique on the page. */
+  id: string;
+  label: string;
+  open: boolean;
+}
+
+export interface LocationSection extends SectionBase {
+  kind: "location";
+  zip: string;
+  zipError: string | null;
+  radius: number;
+  marketExtension: boolean;
+}
+
+export interface ChoiceSection extends SectionBase {
+  kind: "checkbox" | "radio";
+  /** The form field name (a URL parameter the URL module reads). */
+  name: string;
+  /** Option groups shown at once (a group label when the section is grouped, e.g. features). */
+  groups: OptionGroup[];
+  /** The rest, behind a 'Show more' disclosure (keeps the page light). */
+  more: OptionGroup[];
+  moreCount: number;
+  /** Radio sections: the label of the no-filter choice. */
+  anyLabel?: string;
+  /** The whole section is off (spec: Fuel Economy), with the reason shown. */
+  disabledNote?: string;
+  /** A line under the choices (the monthly cost's terms and exclusions). */
+  note?: string;
+}
+
+export interface MakeSection extends SectionBase {
+  kind: "make";
+  /** With no make chosen: every make (top ones first, the rest under 'more'). */
+  groups: OptionGroup[];
+  more: OptionGroup[];
+  moreCount: number;
+  /** 'Add Another Make' below the make cap: the makes not chosen yet. Null at the cap or with no make chosen. */
+  addAnother: FilterOptionData[] | null;
+  /**
+   * 'Any make except ...' (`excludeMakeCode`): every make, the excluded ones checked; their
+   * counts are 0 because the exclusion applies to every facet. Null while a make is chosen.
+   */
+  except: FilterOptionData[] | null;
+}
+
+export interface YearSection extends SectionBase {
+  kind: "year";
+  start: number;
+  end: number;
+  /** Years offered, newest first ('Any' is value 0). */
+  years: number[];
+  counts: Record<string, number>;
+}
+
+export interface PriceSection extends SectionBase {
+  kind: "price";
+  /** Input values with separators ("10,000"), "" when empty. */
+  min: string;
+  max: string;
+  error: string | null;
+  /** Quick choices "Under $X" with counts, as links. */
+  quick: { label: string; href: string; count: number; selected: boolean }[];
+}
+
+export type FilterSection = LocationSection | ChoiceSection | MakeSection | YearSection | PriceSection;
+
+export interface EntryCard {
+  title: string;
+  text: string;
+  href: string;
+}
+
+export interface ResultsPageData {
+  kind: "results";
+  origin: string;
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  indexable: boolean;
+  heading: string;
+  crumbs: Crumb[];
+  tabs: CategoryTab[] | null;
+  /** The location editor in the hero. */
+  location: SearchLocationData;
+  chips: SearchChip[];
+  /** "Within 50 mi of Atlanta, GA": the location as the first part of the 'Showing:' line (removes the ZIP and radius). */
+  locationChip: SearchChip | null;
+  selectedCount: number;
+  clearFiltersHref: string | null;
+  sort: { value: string; hidden: [string, string][] };
+  total: number;
+  listings: ListingCardData[];
+  firstRecord: number;
+  /** Results per page (the defaultPageSize flag, or the address's numRecords): 'Previous 30', a batch's size. */
+  pageSize: number;
+  /** The same search at its first batch: what identifies the search apart from paging (infinite scroll, instant filters). */
+  firstPageHref: string;
+  /** The keyword searched, "" for none (the keyword box shows it). */
+  keyword: string;
+  /** 'Include Certified Vehicles' (certified program dialog): this search with certified cars added; null when they are in. */
+  includeCertifiedHref: string | null;
+  /** The certified dialog's content (the one source, app/lib/trust-signals.ts; it stays out of the page's script). */
+  certified: CertifiedContent;
+  /** Open Graph tags and the BreadcrumbList JSON-LD, made by the loader; the ItemList is made by the route's meta from `listings`. */
+  seo: SeoTag[];
+  nextHref: string | null;
+  previousHref: string | null;
+  supplemental: { listings: ListingCardData[]; total: number; radius: number; nationwideHref: string } | null;
+  similar: ListingCardData[];
+  filters: FilterSection[];
+  /** Parameters the filter form carries without showing them (keyword, sort, page size ...). */
+  filterHidden: [string, string][];
+  entryCards: EntryCard[];
+  expiredBanner: string | null;
+  /** A model the search could not take as written (Toyota + Civic): what it searched instead, with links (app/lib/search-url/notices.ts). */
+  notices: SearchNotice[];
+  priceError: string | null;
+  zipError: string | null;
+  compare: { ids: number[]; full: boolean; enabled: boolean; items: CompareItem[] };
+  /** Section-2 extras (app/routes/results/extras.server.ts); absent when they failed. */
+  extras?: ResultsExtras | null;
+  /** 'Still interested?' (decisions 018, 023): a signed-in shopper's recently viewed cars (up to 10); signed out the browser fills it from local storage. */
+  stillInterested: StillInterestedCar[];
+  /** The push opt-in's server-side conditions (decision 023). */
+  pushOptIn: PushOptInState;
+  /** The wallet (decision 017): null when its flag is off. */
+  wallet: WalletView | null;
+  /** What the cards' monthly cost adds up and on which terms (decision 031); null when they show none. */
+  monthlyCostNote: string | null;
+  /** 'Model Name Clarification' (app/routes/results/model-clarification.server.ts): null when not asked. */
+  clarification?: ModelClarificationData | null;
+}
+
+/** The keyword names a model the search has not chosen: 'Did you mean {label}?' */
+export interface ModelClarificationData {
+  /** The suggested make and model, e.g. "Toyota RAV4". */
+  label: string;
+  /** `MAKE|MODEL`, what the answer form sends back. */
+  code: string;
+  /** The same search with the make and model added. */
+  yesHref: string;
+}
+
+export interface SearchErrorData {
+  kind: "error";
+  title: string;
+  retryHref: string;
+}
+
+export type SearchPageData = ResultsPageData | SearchErrorData;

@@ -1,0 +1,120 @@
+// Push alerts on both databases (decision 023): which pushes go and that each goes once. The push
+// service here is a recording fetch; the real protocol (RFC 8291 payload, RFC 8292 VAPID, 410, 429)
+// is exercised against a local receiver in tests/integration/web-push.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
+import type { AlertContext } from "../accounts/alerts.server.ts";
+import { recordView } from "../accounts/recent-views.server.ts";
+import { saveSearch } from "../accounts/saved-searches.server.ts";
+import { createUser } from "../accounts/users.server.ts";
+import { seedInventory } from "../inventory/seed.server.ts";
+import { ensureReferenceData } from "../reference/store.server.ts";
+import { createSqlSearchEngine } from "../search/sql-engine.server.ts";
+import { buildSearchPageContext } from "../services/url-context.server.ts";
+import { runPushAlerts } from "./push-alerts.server.ts";
+
+const NOW = Date.UTC(2026, 10, 20, 12);
+const P256DH = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
+const AUTH = "tBHItJI5svbpez7KI4CCXg";
+
+for (const factory of testDatabaseFactories()) {
+  describe(`push alerts (${factory.name})`, () => {
+    let t: TestDatabase;
+    let c: AlertContext;
+    const sent: { url: string; encoding: string | null; vapid: boolean }[] = [];
+    const answers = new Map<string, number>();
+    const fakeFetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      sent.push({ url: String(url), encoding: headers.get("content-encoding"), vapid: /^vapid t=.+, k=.+$/.test(headers.get("authorization") ?? "") });
+      return new Response(null, { status: answers.get(String(url)) ?? 201 });
+    }) as typeof fetch;
+    const opts = { fetch: fakeFetch, sleep: async () => {} };
+
+    beforeAll(async () => {
+      t = await factory.create();
+      await ensureReferenceData(t.db);
+      await seedInventory(t.db, { listings: 300, seed: 7, now: NOW - 86_400_000 });
+      c = {
+        db: t.db,
+        engine: await createSqlSearchEngine(t.db),
+        ctx: (await buildSearchPageContext(t.db)).ctx,
+        origin: "http://shop.test",
+        secret: "s".repeat(40),
+        now: NOW,
+      };
+    }, 120_000);
+    afterAll(async () => {
+      await t?.drop();
+    });
+
+    it("a viewed car's drop and a saved search's new match reach each device once; 410 deletes", async () => {
+      const user = await createUser(t.db, { email: "push-alerts@example.com", password: "correct-horse-42" });
+      if (!("id" in user)) throw new Error("no user");
+      const sub = (endpoint: string) =>
+        t.db.kysely
+          .insertInto("push_subscriptions")
+          .values({ endpoint, p256dh: P256DH, auth: AUTH, brand: "forecourt", pixall_id: "px", visitor_id: null, user_id: user.id, created_at: NOW })
+          .execute();
+      await sub("https://push.example.test/a");
+      const listing = await t.db.kysely.selectFrom("listings").selectAll().where("status", "=", "active").orderBy("id").executeTakeFirstOrThrow();
+      await t.db.kysely
+        .insertInto("listing_price_history")
+        .values({ listing_id: listing.id, price: listing.sale_price, recorded_at: NOW - 5000 })
+        .execute();
+      await recordView(t.db, user.id, Number(listing.id), NOW - 1000);
+      expect(
+        (await saveSearch(t.db, { userId: user.id }, { title: "Same make", searchUrl: `/cars-for-sale?makeCode=${listing.make_code}` }, NOW - 1000)).ok,
+      ).toBe(true);
+
+      expect(await runPushAlerts(c, opts)).toEqual({ sent: 0, gone: 0, failed: 0 });
+      expect(sent).toHaveLength(0);
+
+      await t.db.kysely
+        .updateTable("listings")
+        .set({ sale_price: listing.sale_price - 300 })
+        .where("id", "=", listing.id)
+        .execute();
+      const { id: _id, ...rest } = listing;
+      await t.db.kysely
+        .insertInto("listings")
+        .values({ ...rest, vin: "PUSHVIN0000000001", date_listed: NOW - 10, updated_at: NOW - 10 })
+        .execute();
+
+      expect(await runPushAlerts(c, opts)).toEqual({ sent: 2, gone: 0, failed: 0 });
+      expect(sent.every((s) => s.url === "https://push.example.test/a" && s.encoding === "aes128gcm" && s.vapid)).toBe(true);
+      const keys = (await t.db.kysely.selectFrom("sent_alerts").select("alert_key").where("alert_key", "like", "push:%").execute()).map((r) =>
+        r.alert_key.replace(/^push:\d+:/, ""),
+      );
+      expect(keys.sort()).toEqual(
+        [
+          `digest:${(await t.db.kysely.selectFrom("saved_searches").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow()).id}:2026-11-20`,
+          `price-drop:${listing.id}:${listing.sale_price - 300}`,
+        ].sort(),
+      );
+
+      // Again: nothing more.
+      expect(await runPushAlerts(c, opts)).toEqual({ sent: 0, gone: 0, failed: 0 });
+
+      // A second device whose push service answers 410: deleted at its first push.
+      await sub("https://push.example.test/b");
+      answers.set("https://push.example.test/b", 410);
+      expect(await runPushAlerts(c, opts)).toEqual({ sent: 0, gone: 1, failed: 0 });
+      expect(await t.db.kysely.selectFrom("push_subscriptions").select("endpoint").where("user_id", "=", user.id).execute()).toEqual([
+        { endpoint: "https://push.example.test/a" },
+      ]);
+
+      // A push service down (503 every time): retried, not recorded, tried again on the next run.
+      answers.set("https://push.example.test/a", 503);
+      await t.db.kysely
+        .updateTable("listings")
+        .set({ sale_price: listing.sale_price - 600 })
+        .where("id", "=", listing.id)
+        .execute();
+      const before = sent.length;
+      expect(await runPushAlerts(c, opts)).toEqual({ sent: 0, gone: 0, failed: 1 });
+      expect(sent.length - before).toBe(4);
+      answers.set("https://push.example.test/a", 201);
+      expect(await runPushAlerts(c, opts)).toEqual({ sent: 1, gone: 0, failed: 0 });
+    });
+  });
+}

@@ -1,0 +1,131 @@
+// Push alerts (decision 023), run with the mail alerts and before them (they share the saved
+// searches' matched_since): to every device of an account,
+// - a price drop on a car it saved or viewed (recent_views): the price is below the price when the
+//   car was saved (price_at_save) or viewed (the price history as of the view); once per device,
+//   car and price;
+// - new matches for a saved search with alerts on: once per device, search and UTC day.
+// Keys go to sent_alerts like the mails' (`push:{subscription}:price-drop:{listing}:{price}`,
+// `push:{subscription}:digest:{search}:{day}`): never twice, across restarts and instances.
+
+import { formatPrice } from "../../lib/format.ts";
+import { PATHS } from "../../lib/routes.ts";
+import type { AlertContext } from "../accounts/alerts.server.ts";
+import { newMatchIds } from "../accounts/saved-searches.server.ts";
+import { pushOnce, type PushPayload, type SendOptions } from "./send.server.ts";
+import { subscriptionsOfUser } from "./subscriptions.server.ts";
+import { vapidKeys } from "./vapid.server.ts";
+
+export interface PushRunResult {
+  sent: number;
+  gone: number;
+  failed: number;
+}
+
+function utcDay(t: number): string {
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+interface Drop {
+  userId: number;
+  listingId: number;
+  title: string;
+  before: number;
+  price: number;
+}
+
+/** Cars whose price is below the price the account saved or viewed them at. */
+async function priceDrops(c: AlertContext): Promise<Drop[]> {
+  const users = c.db.kysely.selectFrom("push_subscriptions").select("user_id").where("user_id", "is not", null);
+  const saved = await c.db.kysely
+    .selectFrom("saved_vehicles as s")
+    .innerJoin("listings as l", "l.id", "s.listing_id")
+    .select(["s.user_id", "s.listing_id", "s.price_at_save as before", "l.title", "l.sale_price"])
+    .where("s.user_id", "in", users)
+    .where("l.status", "=", "active")
+    .whereRef("l.sale_price", "<", "s.price_at_save")
+    .execute();
+  const viewed = await c.db.kysely
+    .selectFrom("recent_views as v")
+    .innerJoin("listings as l", "l.id", "v.listing_id")
+    .select((eb) => [
+      "v.user_id",
+      "v.listing_id",
+      "l.title",
+      "l.sale_price",
+      eb
+        .selectFrom("listing_price_history as h")
+        .select("h.price")
+        .whereRef("h.listing_id", "=", "v.listing_id")
+        .whereRef("h.recorded_at", "<=", "v.viewed_at")
+        .orderBy("h.recorded_at", "desc")
+        .orderBy("h.id", "desc")
+        .limit(1)
+        .as("before"),
+    ])
+    .where("v.user_id", "in", users)
+    .where("l.status", "=", "active")
+    .execute();
+  const drops = new Map<string, Drop>();
+  for (const r of [...saved, ...viewed]) {
+    const before = r.before == null ? null : Number(r.before);
+    if (before === null || !(Number(r.sale_price) < before)) continue;
+    const key = `${r.user_id}:${r.listing_id}`;
+    const d = { userId: Number(r.user_id), listingId: Number(r.listing_id), title: r.title, before, price: Number(r.sale_price) };
+    // Saved and viewed: the higher earlier price tells the bigger drop.
+    const had = drops.get(key);
+    if (!had || had.before < d.before) drops.set(key, d);
+  }
+  return [...drops.values()];
+}
+
+export async function runPushAlerts(c: AlertContext, opts?: SendOptions): Promise<PushRunResult> {
+  const result: PushRunResult = { sent: 0, gone: 0, failed: 0 };
+  const any = await c.db.kysely.selectFrom("push_subscriptions").select("id").where("user_id", "is not", null).limit(1).executeTakeFirst();
+  if (!any || !vapidKeys()) return result;
+  const now = c.now ?? Date.now();
+  const count = (o: string) => {
+    if (o === "sent") result.sent++;
+    else if (o === "gone") result.gone++;
+    else if (o === "failed") result.failed++;
+  };
+  const toUser = async (userId: number, keyOf: (subId: number) => string, payload: PushPayload) => {
+    for (const sub of await subscriptionsOfUser(c.db, userId)) count(await pushOnce(c.db, keyOf(sub.id), sub, payload, now, opts));
+  };
+
+  for (const d of await priceDrops(c)) {
+    await toUser(d.userId, (s) => `push:${s}:price-drop:${d.listingId}:${d.price}`, {
+      title: `Price drop: ${d.title}`,
+      body: `Now ${formatPrice(d.price)}, down ${formatPrice(d.before - d.price)}.`,
+      url: PATHS.vehicle(d.listingId),
+      tag: `price-${d.listingId}`,
+    });
+  }
+
+  const searches = await c.db.kysely
+    .selectFrom("saved_searches")
+    .select(["id", "user_id", "title", "search_url", "matched_since"])
+    .where("alerts", "=", 1)
+    .where("user_id", "in", c.db.kysely.selectFrom("push_subscriptions").select("user_id").where("user_id", "is not", null))
+    .execute();
+  for (const s of searches) {
+    const day = utcDay(now);
+    const subs = await subscriptionsOfUser(c.db, Number(s.user_id));
+    const pending = [];
+    for (const sub of subs) {
+      const key = `push:${sub.id}:digest:${s.id}:${day}`;
+      const done = await c.db.kysely.selectFrom("sent_alerts").select("alert_key").where("alert_key", "=", key).executeTakeFirst();
+      if (!done) pending.push({ sub, key });
+    }
+    if (pending.length === 0) continue;
+    const ids = await newMatchIds(c.db, c.engine, c.ctx, s.search_url, Number(s.matched_since));
+    if (!ids || ids.length === 0) continue;
+    const payload: PushPayload = {
+      title: `${ids.length} new ${ids.length === 1 ? "match" : "matches"} for ${s.title}`,
+      body: "Tap to see the new cars.",
+      url: s.search_url,
+      tag: `search-${s.id}`,
+    };
+    for (const p of pending) count(await pushOnce(c.db, p.key, p.sub, payload, now, opts));
+  }
+  return result;
+}

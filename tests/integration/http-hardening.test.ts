@@ -1,0 +1,128 @@
+// Smaller hardening items, through the real server (docs/resilience-and-security.md):
+// - a malformed URL (`/cars-for-sale/all/%E0%A4%A`) answers the plain error page in every mode,
+//   never a stack trace with file paths; the stack goes to the log;
+// - `/account-api/search` takes the JSON body its handler reads (the unreadable-form guard leaves
+//   the JSON services alone);
+// - in production every cookie the site sets is Secure (fc_compare, fc_wallet, fc_visitor ...);
+// - every page's action answers an unknown intent with a 400 and changes nothing
+//   (docs/architecture.md: one intent switch per action).
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FormClient, activeListingIds, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
+import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const MALFORMED = "/cars-for-sale/all/%E0%A4%A";
+
+function expectPlain(body: string) {
+  expect(body).toContain("This address could not be read");
+  expect(body).not.toContain(root);
+  expect(body).not.toMatch(/URIError|\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\.js:\d+/);
+}
+
+describe("malformed URLs answer the plain error page, in every mode", () => {
+  const modes: { name: string; env: Record<string, string>; slot: number }[] = [
+    { name: "npm start without NODE_ENV", env: { NODE_ENV: "" }, slot: 11 },
+    { name: "production", env: {}, slot: 12 },
+  ];
+  for (const mode of modes) {
+    describe(mode.name, () => {
+      let t: TestDatabase;
+      let server: AppServer;
+      beforeAll(async () => {
+        t = await testDatabaseFactories()[0]!.create();
+        server = await startAppServer({ port: await testServerPort(mode.slot), ...t.location, seedListings: 20, env: mode.env });
+      }, 600_000);
+      afterAll(async () => {
+        await server?.stop();
+        await t?.drop();
+      });
+
+      it(`GET ${MALFORMED}: 400, no stack or path; the stack is logged`, async () => {
+        const r = await fetch(server.origin + MALFORMED, { headers: { accept: "text/html" } });
+        expect(r.status).toBe(400);
+        expect(r.headers.get("content-type")).toContain("text/html");
+        expectPlain(await r.text());
+        await expect.poll(() => server.stderr.join("")).toMatch(/"msg":"request refused".*URIError/);
+      });
+    });
+  }
+});
+
+describe("production server: JSON services and cookies", () => {
+  let t: TestDatabase;
+  let server: AppServer;
+  beforeAll(async () => {
+    t = await testDatabaseFactories()[0]!.create();
+    server = await startAppServer({ port: await testServerPort(13), ...t.location, seedListings: 30 });
+  }, 600_000);
+  afterAll(async () => {
+    await server?.stop();
+    await t?.drop();
+  });
+
+  it("POST /account-api/search with a JSON body is read (not refused as an unreadable form)", async () => {
+    const shopper = new FormClient(server.origin, null);
+    const signUp = await shopper.post("/account/sign-in", {
+      intent: "sign-up",
+      email: "json-api@example.com",
+      password: "correct-horse-battery-9",
+      refUrl: "/account",
+    });
+    expect(signUp.status).toBe(302);
+    expect((await shopper.post("/account/save-search", { searchUrl: "/cars-for-sale?sortBy=yearASC", title: "Oldest first" })).status).toBe(302);
+    const saved = await t.db.kysely.selectFrom("saved_searches").select("id").orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const cookie = [...shopper.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const r = await fetch(`${server.origin}/account-api/search`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin: server.origin, cookie },
+      body: JSON.stringify({ bookmarkId: saved.id, bookmarkTitle: "Oldest cars", lastExecuted: "2026/11/24 10:30:00" }),
+    });
+    const body = await r.text();
+    expect(r.status, body.slice(0, 300)).toBe(200);
+    expect(JSON.parse(body)).toMatchObject({ bookmarkId: saved.id, bookmarkTitle: "Oldest cars" });
+  });
+
+  it("every cookie the site sets in production is Secure", async () => {
+    const client = new FormClient(server.origin, null);
+    const id = (await activeListingIds(t.db.kysely, "d"))[0]!;
+    const lines: string[] = [];
+    const collect = (headers: Headers) => lines.push(...headers.getSetCookie());
+    collect((await client.post("/compare", { intent: "add", id: String(id), returnTo: "/cars-for-sale" })).headers);
+    collect((await client.post("/wallet", { intent: "save", monthly: "450", down: "1000", term: "60", apr: "6.9", ref: "/cars-for-sale" })).headers);
+    collect((await client.post(`/cars-for-sale/vehicle/${id}`, { intent: "report", reason: "price" })).headers);
+    collect(
+      (await client.post("/account/sign-in", { intent: "sign-up", email: "cookies@example.com", password: "correct-horse-battery-9", refUrl: "/account" }))
+        .headers,
+    );
+    const names = lines.map((l) => l.split("=")[0]);
+    for (const name of ["fc_compare", "fc_wallet", "fc_visitor", "__Host-fc_session"]) expect(names, lines.join("\n")).toContain(name);
+    for (const line of lines) expect(line, line).toMatch(/;\s*Secure/i);
+  });
+
+  it("an unknown intent is a 400 on every page's action, and changes nothing", async () => {
+    const shopper = new FormClient(server.origin, "198.51.100.77");
+    expect((await shopper.post("/account/sign-in", { intent: "nonsense", email: "x@example.com", password: "correct-horse-battery-9" })).status).toBe(400);
+    const signUp = await shopper.post("/account/sign-in", {
+      intent: "sign-up",
+      email: "intents@example.com",
+      password: "correct-horse-battery-9",
+      refUrl: "/account",
+    });
+    expect(signUp.status).toBe(302);
+    const id = (await activeListingIds(t.db.kysely, "d"))[0]!;
+    const posts: [string, Record<string, string>][] = [
+      ["/cars-for-sale", { intent: "nonsense" }],
+      ["/compare", { intent: "nonsense", id: String(id) }],
+      [`/cars-for-sale/vehicle/${id}`, { intent: "nonsense", reason: "price" }],
+      ["/account", { intent: "nonsense", firstName: "Changed" }],
+      ["/account/saved", { intent: "nonsense", bookmarkId: "x" }],
+      ["/account/reviews", { intent: "nonsense", reviewId: "1" }],
+    ];
+    for (const [path, fields] of posts) expect((await shopper.post(path, fields)).status, path).toBe(400);
+    // Nothing was written: the compare list is empty, the profile unchanged.
+    expect(shopper.cookies.get("fc_compare") ?? "").toBe("");
+    const user = await t.db.kysely.selectFrom("users").select("first_name").where("email", "=", "intents@example.com").executeTakeFirstOrThrow();
+    expect(user.first_name ?? "").not.toBe("Changed");
+  });
+});
