@@ -113,11 +113,8 @@ export const ALPHA_HIDE_COOKIE_MINUTES = 30;
 /** "Notification recent-view window 24 hours." */
 export const NOTIFICATION_RECENT_VIEW_HOURS = 24;
 
-/** "Still-interested shows up to 10 vehicles; viewers over 3 are labelled numviewed." */
-export const STILL_INTERESTED_MAX = 10;
-export const STILL_INTERESTED_VIEWERS_LABEL_MIN = 3;
-/** "GET /cars-for-sale/svc/listing-view-count: dateRange (7 for still-interested)" */
-export const STILL_INTERESTED_VIEW_DAYS = 7;
+// 'Still interested?' (up to 10 cars, view counts over 3, dateRange 7): app/lib/still-interested.ts,
+// which the browser's local history loads on its own.
 
 /** "Mileage ceiling 250000" / "Mileage facts count only values above 0 and below 250000." */
 export const MILEAGE_CEILING = 250_000;
