@@ -20,10 +20,6 @@ const { default: boundaries } = await import("./eslint/boundaries.js");
 // place to name an exception, should one ever be needed).
 const PROCESS_ENV_ALLOWED = [];
 
-// Components that still take their view types from server modules. Temporary: each leaves this
-// list when its page moves into its own folder with its view types (decision 027).
-const SERVER_TYPES_IN_COMPONENTS = ["app/components/compare/compare-table.tsx", "app/components/compare/compare-trims.tsx"];
-
 export default tseslint.config(
   { ignores: ["build/", "data/", ".cache/", ".react-router/", "node_modules/", "public/", "test-results/", "playwright-report/", "eslint/fixtures/"] },
   ...tseslint.configs.recommended,
@@ -45,7 +41,6 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
-  { files: SERVER_TYPES_IN_COMPONENTS, rules: { "forecourt/no-server-in-client": "off" } },
   {
     // The typed env module is the only reader of process.env in the app.
     files: ["app/**/*.{ts,tsx}"],

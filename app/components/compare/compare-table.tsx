@@ -8,7 +8,7 @@ import { Form, useSearchParams } from "react-router";
 import { useHydrated } from "../use-hydrated";
 import { compareUrl } from "../../lib/compare";
 import { PATHS } from "../../lib/routes";
-import type { ComparePageData, CompareCell } from "../../server/compare/compare-page.server";
+import type { ComparePageData, CompareCell } from "../../lib/compare-view";
 import { DealBadge } from "../vehicle/sections";
 
 export function CompareTable({ page }: { page: ComparePageData }) {

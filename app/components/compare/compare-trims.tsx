@@ -8,7 +8,7 @@ import { Form } from "react-router";
 import { useHydrated } from "../use-hydrated";
 import { formatInt, formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
-import type { CompareTrimsData } from "../../server/compare/trims.server";
+import type { CompareTrimsData } from "../../lib/compare-view";
 
 export interface CompareTrimsProps {
   data: CompareTrimsData;

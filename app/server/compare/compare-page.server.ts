@@ -25,67 +25,9 @@ import { getSearchUrlContext } from "../services/url-context.server.ts";
 import { userZipFromCookie } from "../security/cookies.server.ts";
 import { readCompareIds } from "./compare.server.ts";
 import { dealerRatingSourceText, dealerRatingText } from "../../lib/trust-signals.ts";
+import type { CompareCell, CompareColumn, CompareGroup, ComparePageData, CompareRow } from "../../lib/compare-view.ts";
 
-export interface CompareCell {
-  text: string | null;
-  /** Second line (e.g. the deal verdict's reason). */
-  note?: string | null;
-  /** A deal rating code ("great" ...) drawn as the badge. */
-  deal?: string | null;
-  /** For feature rows: the car has it. */
-  has?: boolean;
-}
-
-export interface CompareRow {
-  key: string;
-  label: string;
-  cells: CompareCell[];
-  /**
-   * The cars still for sale differ in a way that matters (docs/compare.md): words that are not
-   * the same, a feature one has and another lacks, numbers further apart than their threshold
-   * (COMPARE_THRESHOLDS). The seller's name and town never count: the distance and the rating do.
-   */
-  differs: boolean;
-}
-
-export interface CompareGroup {
-  title: string;
-  rows: CompareRow[];
-}
-
-export interface CompareColumn {
-  id: number;
-  title: string;
-  href: string;
-  image: string;
-  /** The picture is the body-style drawing (no dealer photo yet): labelled as such. */
-  illustration: boolean;
-  active: boolean;
-  /** "Sold" / "Expired" for a listing no longer for sale. */
-  status: string | null;
-  condition: string;
-  /** Results for the same make and model (a way on from a sold car). */
-  similarHref: string;
-}
-
-export interface ComparePageData {
-  columns: CompareColumn[];
-  groups: CompareGroup[];
-  ids: number[];
-  /** Where the ids came from: the URL, or the visitor's cookie (then the page offers the URL). */
-  source: "url" | "cookie" | "none";
-  shareUrl: string | null;
-  /** Ids in the link that no listing has (dropped). */
-  unknownCount: number;
-  onlyDifferences: boolean;
-  differenceCount: number;
-  zip: { value: string; place: string; fromCookie: boolean } | null;
-  /** What the shopper typed into the ZIP field when it was not a real ZIP. */
-  zipError: string | null;
-  typedZip: string;
-  /** The visitor's own compare list (for 'Remove' on the page and the bar of ids). */
-  inList: number[];
-}
+export type { CompareCell, CompareColumn, CompareGroup, ComparePageData, CompareRow };
 
 const querySchema = z.object({
   ids: z.string().max(500).nullable().catch(null),

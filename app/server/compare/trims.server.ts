@@ -9,6 +9,9 @@ import { buildAndPriceHref, truncateTrimName } from "../../lib/compare.ts";
 export { buildAndPriceHref, compareTrimsHref } from "../../lib/compare.ts";
 import { normalizeQueryZip } from "../../lib/zip.ts";
 import type { Database } from "../db/connection.server.ts";
+import type { CompareTrimRow, CompareTrimsData } from "../../lib/compare-view.ts";
+
+export type { CompareTrimRow, CompareTrimsData };
 
 const CODE = /^[A-Z0-9][A-Z0-9_-]{0,39}$/;
 /** A reference-data code from a query (make, model, fuel group): upper-cased, else absent. */
@@ -46,40 +49,6 @@ export function parseCompareTrimsQuery(params: URLSearchParams): CompareTrimsQue
     ownerId: get("ownerId"),
     zip: get("zip"),
   });
-}
-
-export interface CompareTrimRow {
-  id: string;
-  name: string;
-  /** The name cut to 30 characters with an ellipsis (the table shows this one). */
-  shortName: string;
-  truncated: boolean;
-  msrp: number;
-  engine: string;
-  drive: string;
-  fuelTypeGroup: string;
-  fuel: string;
-  /** "27 / 35 MPG", "131 / 107 MPGe", or both for a plug-in hybrid. */
-  economy: string;
-  /** Electric range in miles, when it has one. */
-  range: number | null;
-  buildHref: string;
-}
-
-export interface CompareTrimsData {
-  makeCode: string;
-  modelCode: string;
-  makeName: string;
-  modelName: string;
-  /** "Compare Toyota RAV4 Trims" */
-  heading: string;
-  year: number;
-  years: number[];
-  fuelTypeGroup: string | null;
-  fuelOptions: { value: string; label: string; count: number }[];
-  trims: CompareTrimRow[];
-  ownerId: number | null;
-  zip: string | null;
 }
 
 type TrimRecord = {
