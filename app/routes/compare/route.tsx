@@ -8,7 +8,7 @@ import { ShareCompare } from "../../components/compare/share-compare";
 import { IconSprite } from "../../components/search/icons";
 import { PATHS } from "../../lib/routes";
 import { handleCompareAction } from "../../server/compare/compare.server";
-import { loadComparePage } from "../../server/compare/compare-page.server";
+import { loadComparePage } from "./loader.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadComparePage(request, url);

@@ -15,19 +15,17 @@ import { listingTypeLabel } from "../../lib/listing-types.ts";
 import { vehicleImagePath } from "../../lib/vehicle-image-path.ts";
 import { photoFallbackUrl } from "../../lib/photos.ts";
 import { distanceMiles, normalizeQueryZip } from "../../lib/zip.ts";
-import { getDatabase, type Database } from "../db/connection.server.ts";
-import { publicOrigin } from "../env.server.ts";
-import { getFlags } from "../flags.server.ts";
-import { loadListingSummaries } from "../listings/summaries.server.ts";
+import { getDatabase, type Database } from "../../server/db/connection.server.ts";
+import { publicOrigin } from "../../server/env.server.ts";
+import { getFlags } from "../../server/flags.server.ts";
+import { loadListingSummaries } from "../../server/listings/summaries.server.ts";
 import { dealVerdict, resultsUrlFor } from "../../lib/vehicle-rules.ts";
-import { checkTypedZip, lookupZip } from "../reference/zip.server.ts";
-import { getSearchUrlContext } from "../services/url-context.server.ts";
-import { userZipFromCookie } from "../security/cookies.server.ts";
-import { readCompareIds } from "./compare.server.ts";
+import { checkTypedZip, lookupZip } from "../../server/reference/zip.server.ts";
+import { getSearchUrlContext } from "../../server/services/url-context.server.ts";
+import { userZipFromCookie } from "../../server/security/cookies.server.ts";
+import { readCompareIds } from "../../server/compare/compare.server.ts";
 import { dealerRatingSourceText, dealerRatingText } from "../../lib/trust-signals.ts";
-import type { CompareCell, CompareColumn, CompareGroup, ComparePageData, CompareRow } from "../../lib/compare-view.ts";
-
-export type { CompareCell, CompareColumn, CompareGroup, ComparePageData, CompareRow };
+import type { CompareCell, CompareGroup, ComparePageData, CompareRow } from "../../lib/compare-view.ts";
 
 const querySchema = z.object({
   ids: z.string().max(500).nullable().catch(null),

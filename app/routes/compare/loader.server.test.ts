@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListingSummary } from "../../lib/listing.ts";
-import { buildGroups } from "./compare-page.server.ts";
+import { buildGroups } from "./loader.server.ts";
 
 function listing(id: number, over: Partial<ListingSummary> = {}): ListingSummary {
   return {
