@@ -41,7 +41,7 @@ import { loadResultsExtras, takePool, withSponsoredPool } from "./extras.server.
 import { shownResults } from "../../lib/results-placement.ts";
 import { modelClarification } from "./model-clarification.server.ts";
 import { certifiedContent } from "../../lib/trust-signals.ts";
-import { breadcrumbList, openGraph } from "../../lib/seo.ts";
+import { breadcrumbList, openGraph, vehicleItemList } from "../../lib/seo.ts";
 import { publicOrigin } from "../../server/env.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
 import type { ResultsPageData, SearchErrorData } from "./view.ts";
@@ -284,6 +284,8 @@ export async function loadSearchPage({ url, app, shopper }: PageArgs) {
   } catch (error) {
     reportError("results extras failed", error);
   }
+  // The ItemList of the page's own results (after the extras: a trimmed page lists what it shows).
+  page.seo.push({ "script:ld+json": vehicleItemList(page.title, page.listings, page.firstRecord, origin) });
   const done = performance.now();
   return data<SearchErrorData | ResultsPageData>(page, {
     headers: {

@@ -40,7 +40,6 @@ import { HIDE_SHOWCASE_INTENT } from "./view";
 import { resultsLoader } from "./loader.server";
 import { resultsAction } from "./action.server";
 import { WalletContext, WalletDialogSlot, WalletToggle } from "../../components/wallet/wallet";
-import { vehicleItemList } from "../../lib/seo";
 
 export async function loader(args: Route.LoaderArgs) {
   return resultsLoader(args);
@@ -69,9 +68,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { tagName: "link", rel: "canonical", href: page.canonicalUrl },
     { name: "robots", content: page.indexable ? "index, follow" : "noindex, follow" },
     ...page.seo,
-    // The ItemList of the cars on the page is made here from the cards the page already has, not
-    // sent a second time in the page's data (docs/performance.md).
-    { "script:ld+json": vehicleItemList(page.title, page.listings, page.firstRecord, new URL(page.canonicalUrl).origin) },
   ];
 };
 

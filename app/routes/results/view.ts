@@ -235,7 +235,7 @@ export interface ResultsPageData {
   includeCertifiedHref: string | null;
   /** The certified dialog's content (the one source, app/lib/trust-signals.ts; it stays out of the page's script). */
   certified: CertifiedContent;
-  /** Open Graph tags and the BreadcrumbList JSON-LD, made by the loader; the ItemList is made by the route's meta from `listings`. */
+  /** Open Graph tags and the BreadcrumbList and ItemList JSON-LD, made by the loader. */
   seo: SeoTag[];
   nextHref: string | null;
   previousHref: string | null;
