@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeSearchQuery, type SearchQuery } from "../../lib/search-query.ts";
 import { closeDatabase, getDatabase, type Database } from "../db/connection.server.ts";
+import { inventoryChanges } from "../inventory/changes.server.ts";
 import { placementsOf, type PlacementTier } from "../inventory/placements.server.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
 import { ensureReferenceData } from "../reference/store.server.ts";
@@ -125,6 +126,35 @@ describe("spotlightHits", () => {
     for (const l of standard.spotlights) expect(l.vehicleHighlight).toEqual(signals.get(l.id));
     const bad = await spotlightService(new URL("http://x/rest/lsc/listing/spotlight/results?listingTier=gold&numSpotlights=999"), false);
     expect([bad.listingTier, bad.numSpotlights]).toEqual(["featured", 20]);
+  });
+});
+
+describe("one search serves a page's spotlight calls", () => {
+  it("a car sold, or a dealer's tier changed, shows in the next call at once", async () => {
+    const q = normalizeSearchQuery({ listingTypes: ["USED"], firstRecord: 60 });
+    const first = (await spotlightHits(q, { tier: "premium", numSpotlights: 3, spotlightPage: 1 })).map((h) => h.id);
+    expect(first).toHaveLength(3);
+    // Asked again (as the featured and standard calls ask), the same search gives the same cars.
+    expect((await spotlightHits(q, { tier: "premium", numSpotlights: 3, spotlightPage: 1 })).map((h) => h.id)).toEqual(first);
+    // The first spotlight's car is sold: the inventory's version moves and it is gone.
+    const engine = await getSearchEngine();
+    await db.kysely.updateTable("listings").set({ status: "sold", updated_at: Date.now() }).where("id", "=", first[0]!).execute();
+    inventoryChanges.emit({ kind: "listings", ids: [first[0]!], at: Date.now() });
+    await engine.flush();
+    const after = (await spotlightHits(q, { tier: "premium", numSpotlights: 3, spotlightPage: 1 })).map((h) => h.id);
+    expect(after).not.toContain(first[0]);
+    expect(after).toEqual(await expectedOf(q, "premium").then((ids) => ids.slice(0, 3)));
+    // A dealer's placement is read each time: taking the tier away empties the dealer's spotlights.
+    const [owner] = await db.kysely
+      .selectFrom("listings as l")
+      .innerJoin("owners as o", "o.id", "l.owner_id")
+      .select("o.external_id")
+      .where("l.id", "=", after[0]!)
+      .execute();
+    await setPlacement(db, owner!.external_id, "none");
+    const without = (await spotlightHits(q, { tier: "premium", numSpotlights: 3, spotlightPage: 1 })).map((h) => h.id);
+    expect(without).not.toContain(after[0]);
+    await setPlacement(db, owner!.external_id, "premium");
   });
 });
 

@@ -43,10 +43,37 @@ export interface HighlightSpotlightRequest {
   excludeOwnerId?: number;
 }
 
+/**
+ * A page asks for its spotlights three times (premium, featured, standard) and its highlights once,
+ * each the same search: the pool's hits are kept per inventory version and search (the same inputs
+ * give the same hits), so one search serves them all (ADR 032). The placements are read each time:
+ * an operator's change shows at once.
+ */
+const POOL_MEMO_ENTRIES = 64;
+const poolMemo = new Map<string, Promise<SearchHit[]>>();
+
+function poolHits(engine: Awaited<ReturnType<typeof getSearchEngine>>, query: SearchQuery): Promise<SearchHit[]> {
+  const search = () => engine.search({ ...query, numRecords: SPOTLIGHT_POOL }, { hideFilters: true }).then((r) => r.hits);
+  const version = engine.inventoryVersion();
+  if (version === null) return search();
+  const key = `${version}|${JSON.stringify(query)}`;
+  const kept = poolMemo.get(key);
+  if (kept) return kept;
+  const hits = search();
+  poolMemo.set(key, hits);
+  hits.catch(() => poolMemo.delete(key));
+  // The oldest go first (a Map keeps insertion order).
+  for (const k of poolMemo.keys()) {
+    if (poolMemo.size <= POOL_MEMO_ENTRIES) break;
+    poolMemo.delete(k);
+  }
+  return hits;
+}
+
 /** The search's SPOTLIGHT_POOL matches from `query.firstRecord` on, with their dealers' placements. */
 async function spotlightPool(query: SearchQuery) {
   const engine = await getSearchEngine();
-  const result = await engine.search({ ...query, numRecords: SPOTLIGHT_POOL }, { hideFilters: true });
+  const result = { hits: await poolHits(engine, query) };
   const placements = await placementsOf(
     await getDatabase(),
     result.hits.map((h) => h.id),
