@@ -130,7 +130,9 @@ test.describe("results page", () => {
 
     const models = filters(page).getByRole("group", { name: "Toyota Models" });
     const model = models.getByRole("checkbox", { disabled: false }).first();
-    const modelName = ((await model.locator("xpath=..").locator("span").first().textContent()) ?? "").trim();
+    // The option's label holds its box, the model's name and the count (.facet-count).
+    const option = model.locator("xpath=..");
+    const modelName = ((await option.textContent()) ?? "").replace((await option.locator(".facet-count").textContent()) ?? "", "").trim();
     await model.check();
     await apply(page);
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/[a-z0-9-]+$/);
