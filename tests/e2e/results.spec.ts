@@ -118,8 +118,10 @@ test.describe("results page", () => {
     expect(ld.itemListElement[0].item.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD" });
   });
 
-  test("filters by make, then model, and the breadcrumbs lead back up", async ({ page }) => {
+  test("filters by make, then model, and the breadcrumbs lead back up", async ({ page, javaScriptEnabled }) => {
     await page.goto("/cars-for-sale");
+    // With JavaScript a box checked before hydration is not seen as a change: wait for it.
+    if (javaScriptEnabled) await hydrated(page);
     const form = filters(page);
     await form.getByRole("checkbox", { name: /^Toyota\b/ }).check();
     await apply(page);

@@ -48,7 +48,7 @@ export function ConsumerRatingsSummary({ ratings, headingLevel = 3 }: { ratings:
                   </div>
                 </td>
                 <td className="w-16 py-0.5 pl-2 text-right tabular-nums">
-                  {d.count} <span className="sr-only">reviews</span>
+                  {d.count} <span className="sr-only">{d.count === 1 ? "review" : "reviews"}</span>
                 </td>
               </tr>
             ))}
