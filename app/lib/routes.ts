@@ -29,6 +29,8 @@ export const PATHS = {
   operatorReports: "/operator/reports",
   /** First-party page-event counts per day (OPERATOR_EMAILS accounts only; docs/analytics.md). */
   operatorAnalytics: "/operator/analytics",
+  /** Which dealers hold which paid placement (OPERATOR_EMAILS accounts only; docs/placements.md). */
+  operatorPlacements: "/operator/placements",
 } as const;
 
 /**

@@ -4,7 +4,9 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { primaryButton, secondaryButton } from "../../components/account/field";
 import { PATHS } from "../../lib/routes";
-import { loadOperatorPlacements, operatorPlacementsAction, type PlacedDealer } from "../../server/placements/operator-placements.server";
+import type { PlacedDealer } from "../../server/placements/operator-placements.server";
+import { loadOperatorPlacements } from "./loader.server";
+import { operatorPlacementsAction } from "./action.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadOperatorPlacements(request, url);

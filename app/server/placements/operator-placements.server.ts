@@ -1,14 +1,9 @@
-// The operator's placements screen (docs/placements.md, ADR 028): which dealers hold which paid
-// placement tier. The results page's sponsored cards, the dealer showcase and the spotlight
-// services read `dealer_placements` (app/server/inventory/placements.server.ts); this is where an
-// operator sets it. Accounts in OPERATOR_EMAILS with a verified address only (a 404 otherwise).
-import { data, redirect } from "react-router";
-import { z } from "zod";
+// Paid placements as an operator sets them (docs/placements.md, ADR 028): which dealers hold which
+// tier. The results page's sponsored cards, the dealer showcase and the spotlight services read
+// `dealer_placements` (app/server/inventory/placements.server.ts); the operator's screen
+// (app/routes/operator-placements) lists and sets it through this module.
 import { PLACEMENT_TIERS, isPlacementTier, type PlacementTier } from "../inventory/placements.server.ts";
-import { getDatabase, type Database } from "../db/connection.server.ts";
-import { requireOperator } from "../accounts/operator.server.ts";
-
-export const OPERATOR_PLACEMENTS_PATH = "/operator/placements";
+import type { Database } from "../db/connection.server.ts";
 
 export interface PlacedDealer {
   id: number;
@@ -21,21 +16,8 @@ export interface PlacedDealer {
   activeListings: number;
 }
 
-export interface OperatorPlacementsData {
-  operator: string;
-  counts: Record<PlacementTier, number>;
-  placed: PlacedDealer[];
-  query: string;
-  found: PlacedDealer[];
-  notice: string | null;
-}
-
-const NOTICES: Record<string, string> = {
-  set: "Placement saved: the results page uses it at once (cached pages within seconds).",
-  removed: "Placement removed.",
-};
-
-async function dealers(db: Database, where: { placedOnly?: boolean; text?: string }, limit: number): Promise<PlacedDealer[]> {
+/** Dealers with their placement and active listings: the placed ones, or those matching a text. */
+export async function placementDealers(db: Database, where: { placedOnly?: boolean; text?: string }, limit: number): Promise<PlacedDealer[]> {
   let q = db.kysely
     .selectFrom("owners as o")
     .leftJoin("dealer_placements as p", "p.owner_id", "o.id")
@@ -76,23 +58,6 @@ async function dealers(db: Database, where: { placedOnly?: boolean; text?: strin
     .sort((a, b) => rank(a.tier) - rank(b.tier) || a.name.localeCompare(b.name));
 }
 
-export async function loadOperatorPlacements(request: Request, url: URL): Promise<OperatorPlacementsData> {
-  const operator = await requireOperator(request);
-  const db = await getDatabase();
-  const query = (url.searchParams.get("q") ?? "").trim().slice(0, 60);
-  const [placed, found] = await Promise.all([dealers(db, { placedOnly: true }, 500), query ? dealers(db, { text: query }, 20) : Promise.resolve([])]);
-  const counts = { premium: 0, featured: 0, standard: 0 } as Record<PlacementTier, number>;
-  for (const d of placed) if (d.tier) counts[d.tier]++;
-  return { operator, counts, placed, query, found, notice: NOTICES[url.searchParams.get("done") ?? ""] ?? null };
-}
-
-const placementForm = z.object({
-  dealerId: z.string().trim().min(1).max(40),
-  tier: z.enum([...PLACEMENT_TIERS, "none"]),
-});
-
-export type PlacementReply = { errors: { dealerId?: string; tier?: string }; values: { dealerId: string; tier: string } };
-
 /** Sets (or removes) one dealer's placement tier. */
 export async function setPlacement(db: Database, externalId: string, tier: PlacementTier | "none", now = Date.now()): Promise<"set" | "removed" | "unknown"> {
   const owner = await db.kysely
@@ -112,22 +77,4 @@ export async function setPlacement(db: Database, externalId: string, tier: Place
     .onConflict((oc) => oc.column("owner_id").doUpdateSet({ tier, since: now }))
     .execute();
   return "set";
-}
-
-export async function operatorPlacementsAction(request: Request) {
-  await requireOperator(request);
-  const form = Object.fromEntries(await request.formData());
-  const values = { dealerId: String(form.dealerId ?? "").slice(0, 40), tier: String(form.tier ?? "").slice(0, 20) };
-  const parsed = placementForm.safeParse(values);
-  if (!parsed.success) {
-    const errors: PlacementReply["errors"] = {};
-    for (const issue of parsed.error.issues) {
-      if (issue.path[0] === "dealerId") errors.dealerId = "Enter the dealer's id, for example DLR-000123.";
-      if (issue.path[0] === "tier") errors.tier = "Choose premium, featured, standard or none.";
-    }
-    return data<PlacementReply>({ errors, values }, { status: 400 });
-  }
-  const done = await setPlacement(await getDatabase(), parsed.data.dealerId, parsed.data.tier);
-  if (done === "unknown") return data<PlacementReply>({ errors: { dealerId: `No dealer has the id ${parsed.data.dealerId}.` }, values }, { status: 400 });
-  return redirect(`${OPERATOR_PLACEMENTS_PATH}?done=${done}`, 303);
 }
