@@ -321,4 +321,11 @@ test("a rejected review tells its author the moderator's reason, and stays off t
   await expect(mine.getByTestId("review-status")).toHaveText("Status: Not published — Moderator’s reason: Reviews are of a car you owned or drove");
   await page.goto(`/cars-for-sale/vehicle/${car.id}`);
   await expect(page.getByRole("article", { name: title })).toHaveCount(0);
+
+  // Its author may still edit or delete it: the form's Delete removes it.
+  await page.goto("/account/reviews");
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
+  await page.getByRole("button", { name: "Delete review" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your review is deleted.");
+  expect(query("SELECT id FROM consumer_reviews WHERE title = ?", title)).toHaveLength(0);
 });

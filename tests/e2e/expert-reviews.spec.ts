@@ -95,3 +95,16 @@ test("a failing expert review service leaves the results and vehicle pages up, w
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: `Work truck ${tag}` })).toHaveCount(0);
 });
+
+test("a research address that matches nothing answers 404 with a way back to the search", async ({ page }) => {
+  for (const [url, heading] of [
+    ["/research/expert/999999999", "We could not find that review"],
+    ["/research/NOSUCHMAKE/NOSUCHMODEL/2020/reviews", "We could not find reviews for that model year"],
+  ] as const) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await page.getByRole("link", { name: "Search cars for sale" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale/);
+  }
+});

@@ -1,9 +1,9 @@
 // A published expert review: headline, score, verdict, pros and cons, the review (Markdown rendered
 // to sanitised HTML on save), the author and date.
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/route";
-import { PATHS } from "../../lib/routes";
 import { loadExpertReviewPage } from "./loader.server";
+import { ResearchErrorPage } from "../../components/research/research-page-parts";
 
 export async function loader({ params }: Route.LoaderArgs) {
   return loadExpertReviewPage(params.id);
@@ -65,14 +65,5 @@ export default function ExpertReviewPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-2xl font-bold">{isRouteErrorResponse(error) && error.status === 404 ? "We could not find that review" : "Something went wrong"}</h1>
-      <p className="mt-3">
-        <Link to={PATHS.search} className="font-semibold text-brand-700 hover:underline">
-          Search cars for sale
-        </Link>
-      </p>
-    </main>
-  );
+  return <ResearchErrorPage error={error} notFound="We could not find that review" width="max-w-3xl" />;
 }

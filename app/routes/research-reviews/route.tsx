@@ -1,11 +1,10 @@
 // A model year's consumer reviews: its ratings with the distribution of overall stars, the
 // published reviews most helpful first (5 a page), 'Was this review helpful?' and 'Write a review'.
 import { RESEARCH_PATHS } from "../../lib/research-paths";
-import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { ModelYearReviewsSection } from "../../components/research/consumer-reviews";
-import { PATHS } from "../../lib/routes";
 import { loadModelYearReviewsPage } from "./loader.server";
+import { ResearchErrorPage } from "../../components/research/research-page-parts";
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   return loadModelYearReviewsPage(params, url);
@@ -35,16 +34,5 @@ export default function ModelYearReviewsPage({ loaderData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <main className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-2xl font-bold">
-        {isRouteErrorResponse(error) && error.status === 404 ? "We could not find reviews for that model year" : "Something went wrong"}
-      </h1>
-      <p className="mt-3">
-        <Link to={PATHS.search} className="font-semibold text-brand-700 hover:underline">
-          Search cars for sale
-        </Link>
-      </p>
-    </main>
-  );
+  return <ResearchErrorPage error={error} notFound="We could not find reviews for that model year" width="max-w-4xl" />;
 }

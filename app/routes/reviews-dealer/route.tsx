@@ -1,13 +1,12 @@
 // Review a dealer the shopper contacted through Forecourt (a stored lead): a rating, a title and
 // the review. Anyone else is told why not; a moderator reads every review before it is published.
-import { Form, isRouteErrorResponse, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/route";
-import { primaryButton, secondaryButton } from "../../components/account/field";
 import { NOT_CONTACTED, REVIEW_STATUS_LABELS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TITLE_MAX, type ReviewStatus } from "../../lib/reviews";
-import { PATHS } from "../../lib/routes";
 import { documentHeaders } from "../../server/http/route-headers.server";
 import { loadDealerReview } from "./loader.server";
 import { dealerReviewAction } from "./action.server";
+import { ReviewFormActions, ResearchErrorPage } from "../../components/research/research-page-parts";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadDealerReview(request, url);
@@ -113,16 +112,7 @@ export default function DealerReview({ loaderData, actionData }: Route.Component
             />
             {e("text") ? <p className="mt-1 text-sm font-medium text-red-700">{e("text")}</p> : null}
           </div>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" className={primaryButton}>
-              {existing ? "Save changes" : "Submit review"}
-            </button>
-            {existing ? (
-              <button type="submit" name="intent" value="delete" className={secondaryButton}>
-                Delete review
-              </button>
-            ) : null}
-          </div>
+          <ReviewFormActions existing={Boolean(existing)} />
         </Form>
       )}
     </main>
@@ -130,14 +120,5 @@ export default function DealerReview({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <main className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-2xl font-bold">{isRouteErrorResponse(error) && error.status === 404 ? "We could not find that dealer" : "Something went wrong"}</h1>
-      <p className="mt-3">
-        <Link to={PATHS.search} className="font-semibold text-brand-700 hover:underline">
-          Search cars for sale
-        </Link>
-      </p>
-    </main>
-  );
+  return <ResearchErrorPage error={error} notFound="We could not find that dealer" />;
 }

@@ -1,14 +1,14 @@
 // Write (or edit) the signed-in shopper's review of a model year: the overall rating and each
 // category, a title, the review, the trim. One review per account and model year; every write waits
 // for a moderator. A plain POST form: errors show beside their fields and what was typed stays.
-import { Form, isRouteErrorResponse, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
-import { primaryButton, secondaryButton } from "../../components/account/field";
 import { OVERALL_RATING, REVIEW_CATEGORIES, REVIEW_STATUS_LABELS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TITLE_MAX } from "../../lib/reviews";
 import { PATHS } from "../../lib/routes";
 import { documentHeaders } from "../../server/http/route-headers.server";
 import { loadWriteReview } from "./loader.server";
 import { writeReviewAction } from "./action.server";
+import { ReviewFormActions, ResearchErrorPage } from "../../components/research/research-page-parts";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadWriteReview(request, url);
@@ -153,16 +153,7 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
           </div>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" className={primaryButton}>
-              {existing ? "Save changes" : "Submit review"}
-            </button>
-            {existing ? (
-              <button type="submit" name="intent" value="delete" formNoValidate className={secondaryButton}>
-                Delete review
-              </button>
-            ) : null}
-          </div>
+          <ReviewFormActions existing={Boolean(existing)} />
         </Form>
       )}
     </main>
@@ -170,16 +161,5 @@ export default function WriteReview({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <main className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-2xl font-bold">
-        {isRouteErrorResponse(error) && error.status === 404 ? "We could not find that model year" : "Something went wrong"}
-      </h1>
-      <p className="mt-3">
-        <Link to={PATHS.search} className="font-semibold text-brand-700 hover:underline">
-          Search cars for sale
-        </Link>
-      </p>
-    </main>
-  );
+  return <ResearchErrorPage error={error} notFound="We could not find that model year" />;
 }
