@@ -27,7 +27,7 @@ export function ConsumerRatingsSummary({ ratings, headingLevel = 3 }: { ratings:
   const [overall, ...categories] = ratings.ratings;
   const H = headingLevel === 4 ? "h4" : headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className="grid gap-6 sm:grid-cols-2" data-testid="consumer-ratings">
+    <div className="grid grid-cols-1 gap-6 sm:grid-cols-2" data-testid="consumer-ratings">
       <div>
         <H className="font-semibold">{overall?.name}</H>
         <p className="mt-1 text-2xl">{overall ? <StarText value={overall.value} label={overall.name} /> : null}</p>

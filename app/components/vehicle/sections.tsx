@@ -102,7 +102,7 @@ export function Features({ groups }: { groups: VehiclePageData["features"] }) {
   if (groups.length === 0) return null;
   return (
     <Card id="features" title="Features">
-      <div className="grid gap-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         {groups.map((g) => (
           <div key={g.group}>
             <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{g.group}</h3>

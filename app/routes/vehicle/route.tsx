@@ -244,7 +244,7 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-4">
           <ContactSeller page={page} actionData={actionData} />
           <VehicleResearch reviews={loaderData.reviews} dealer={loaderData.dealerReviews} expert={loaderData.expertReview} canonicalPath={page.canonicalPath} />
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
             <ShareListing url={page.canonicalUrl} title={name} />
             <ReportListing action={page.canonicalPath} reported={page.reported} actionData={actionData} />
           </div>

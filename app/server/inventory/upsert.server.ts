@@ -188,56 +188,63 @@ function upsertSqlite(db: Database, inputs: ListingInput[], now: number): Upsert
   const updateNoReduce = raw.prepare(`UPDATE listings SET ${colsNoReduce.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`);
   const history = raw.prepare("INSERT INTO listing_price_history (listing_id, price, recorded_at) VALUES (?, ?, ?)");
   const res: UpsertResult = { inserted: 0, updated: 0, priceChanges: 0, ids: [] };
-  sqliteTransaction(raw, () => {
-    // Which VINs exist, looked up in chunks inside the transaction (one statement per 500 VINs
-    // instead of one per row; skipped on an empty table). Rows this call writes are added as it
-    // goes, so a VIN named twice in one call is inserted once and then updated, as before.
-    const known = new Map<string, { id: number; sale_price: number; status?: string }>();
-    if (raw.prepare("SELECT 1 FROM listings LIMIT 1").get() !== undefined) {
-      let chunkStmt: ReturnType<typeof raw.prepare> | null = null;
-      for (let start = 0; start < inputs.length; start += SQLITE_LOOKUP_CHUNK) {
-        const vins = inputs.slice(start, start + SQLITE_LOOKUP_CHUNK).map((i) => i.vin);
-        const sql = `SELECT id, vin, sale_price, status FROM listings WHERE vin IN (${vins.map(() => "?").join(", ")})`;
-        const stmt = vins.length === SQLITE_LOOKUP_CHUNK ? (chunkStmt ??= raw.prepare(sql)) : raw.prepare(sql);
-        for (const r of stmt.all(...vins) as { id: number; vin: string; sale_price: number; status: string }[]) {
-          known.set(r.vin, { id: Number(r.id), sale_price: Number(r.sale_price), status: r.status });
+  // IMMEDIATE: the write lock first (waiting up to the busy timeout), so the reads below never have
+  // to upgrade to a write after another connection wrote, which SQLite refuses at once ('database
+  // is locked') whatever the busy timeout.
+  sqliteTransaction(
+    raw,
+    () => {
+      // Which VINs exist, looked up in chunks inside the transaction (one statement per 500 VINs
+      // instead of one per row; skipped on an empty table). Rows this call writes are added as it
+      // goes, so a VIN named twice in one call is inserted once and then updated, as before.
+      const known = new Map<string, { id: number; sale_price: number; status?: string }>();
+      if (raw.prepare("SELECT 1 FROM listings LIMIT 1").get() !== undefined) {
+        let chunkStmt: ReturnType<typeof raw.prepare> | null = null;
+        for (let start = 0; start < inputs.length; start += SQLITE_LOOKUP_CHUNK) {
+          const vins = inputs.slice(start, start + SQLITE_LOOKUP_CHUNK).map((i) => i.vin);
+          const sql = `SELECT id, vin, sale_price, status FROM listings WHERE vin IN (${vins.map(() => "?").join(", ")})`;
+          const stmt = vins.length === SQLITE_LOOKUP_CHUNK ? (chunkStmt ??= raw.prepare(sql)) : raw.prepare(sql);
+          for (const r of stmt.all(...vins) as { id: number; vin: string; sale_price: number; status: string }[]) {
+            known.set(r.vin, { id: Number(r.id), sale_price: Number(r.sale_price), status: r.status });
+          }
         }
       }
-    }
-    for (const input of inputs) {
-      const existing = known.get(input.vin);
-      if (!existing) {
-        const values = rowValues(input, now, {});
-        const info = insert.run(...(values as never[]));
-        const id = Number(info.lastInsertRowid);
-        const dateListed = input.date_listed ?? now;
-        for (const h of historyFor(input, dateListed)) history.run(id, h.price, h.at);
-        known.set(input.vin, { id, sale_price: input.sale_price });
-        res.inserted++;
-        res.ids.push(id);
-      } else {
-        const priceChanged = existing.sale_price !== input.sale_price;
-        const reduced = priceChanged ? (input.sale_price < existing.sale_price ? 1 : 0) : undefined;
-        const full = rowValues(input, now, {
-          ...(reduced !== undefined ? { is_reduced_price: reduced } : {}),
-          sold_at: input.status === "sold" ? (input.sold_at ?? now) : null,
-          ...(keepsReview(existing.status, input) ? { status: existing.status as ListingStatus } : {}),
-        });
-        const byCol = new Map(LISTING_COLUMNS.map((c, i) => [c, full[i]]));
-        if (reduced === undefined) byCol.delete("is_reduced_price");
-        const cols = reduced === undefined ? colsNoReduce : UPDATABLE;
-        const stmt = reduced === undefined ? updateNoReduce : update;
-        stmt.run(...(cols.map((c) => byCol.get(c)) as never[]), existing.id);
-        if (priceChanged) {
-          history.run(existing.id, input.sale_price, now);
-          res.priceChanges++;
+      for (const input of inputs) {
+        const existing = known.get(input.vin);
+        if (!existing) {
+          const values = rowValues(input, now, {});
+          const info = insert.run(...(values as never[]));
+          const id = Number(info.lastInsertRowid);
+          const dateListed = input.date_listed ?? now;
+          for (const h of historyFor(input, dateListed)) history.run(id, h.price, h.at);
+          known.set(input.vin, { id, sale_price: input.sale_price });
+          res.inserted++;
+          res.ids.push(id);
+        } else {
+          const priceChanged = existing.sale_price !== input.sale_price;
+          const reduced = priceChanged ? (input.sale_price < existing.sale_price ? 1 : 0) : undefined;
+          const full = rowValues(input, now, {
+            ...(reduced !== undefined ? { is_reduced_price: reduced } : {}),
+            sold_at: input.status === "sold" ? (input.sold_at ?? now) : null,
+            ...(keepsReview(existing.status, input) ? { status: existing.status as ListingStatus } : {}),
+          });
+          const byCol = new Map(LISTING_COLUMNS.map((c, i) => [c, full[i]]));
+          if (reduced === undefined) byCol.delete("is_reduced_price");
+          const cols = reduced === undefined ? colsNoReduce : UPDATABLE;
+          const stmt = reduced === undefined ? updateNoReduce : update;
+          stmt.run(...(cols.map((c) => byCol.get(c)) as never[]), existing.id);
+          if (priceChanged) {
+            history.run(existing.id, input.sale_price, now);
+            res.priceChanges++;
+          }
+          existing.sale_price = input.sale_price;
+          res.updated++;
+          res.ids.push(existing.id);
         }
-        existing.sale_price = input.sale_price;
-        res.updated++;
-        res.ids.push(existing.id);
       }
-    }
-  });
+    },
+    "BEGIN IMMEDIATE",
+  );
   return res;
 }
 

@@ -61,7 +61,7 @@ export function ModelReference({ data }: { data: ModelReferenceData }) {
             <h3 id="model-pricing-title" className="sr-only">
               Pricing
             </h3>
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               {data.pricing.byYear.length > 0 ? (
                 <PriceTable caption={`${data.conditionWord} ${data.name} prices by model year`} head="Year" rows={data.pricing.byYear} />
               ) : null}
