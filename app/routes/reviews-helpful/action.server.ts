@@ -1,5 +1,6 @@
-// 'Was this review helpful?': one answer per visitor (the account when signed in, else the
-// visitor cookie); the answer is always the spec's thanks (docs/model-research.md).
+// 'Was this review helpful?': one answer per voter, the account when signed in, else the network
+// address (a visitor cookie costs nothing to mint: a cookie-less client was a new voter on every
+// request); the answer is always the spec's thanks (docs/model-research.md).
 import { data } from "react-router";
 import { z } from "zod";
 import { safeRefUrl } from "../../lib/account.ts";
@@ -7,7 +8,6 @@ import { HELPFUL_THANKS } from "../../lib/reviews.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { getSessionUser } from "../../server/accounts/session.server.ts";
 import { getDatabase } from "../../server/db/connection.server.ts";
-import { ensureVisitorId } from "../../server/leads/visitor.server.ts";
 import { voteHelpful } from "../../server/research/consumer-reviews.server.ts";
 import { VOTE_LIMIT, rowId } from "../../server/research/review-forms.server.ts";
 import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../../server/security/rate-limit.server.ts";
@@ -28,15 +28,12 @@ export async function helpfulAction(request: Request) {
       { status: 429, headers: rateLimitHeaders(limit) },
     );
   const user = await getSessionUser(request);
-  const visitor = user ? null : await ensureVisitorId(request);
-  const voter = user ? `user:${user.id}` : `visitor:${visitor!.id}`;
+  // Signed out, everyone behind one address shares one answer per review: the price of a count a
+  // single client cannot inflate.
+  const voter = user ? `user:${user.id}` : `address:${clientAddress(request)}`;
   const db = await getDatabase();
   const outcome = await voteHelpful(db, parsed.data.kind, parsed.data.reviewId, voter, parsed.data.helpful === "yes");
-  const headers = visitor?.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
   if (outcome === "missing")
-    return data<HelpfulReply>(
-      { message: "That review is no longer published.", reviewId: parsed.data.reviewId, returnTo, counted: false },
-      { status: 404, headers },
-    );
-  return data<HelpfulReply>({ message: HELPFUL_THANKS, reviewId: parsed.data.reviewId, returnTo, counted: outcome === "counted" }, { headers });
+    return data<HelpfulReply>({ message: "That review is no longer published.", reviewId: parsed.data.reviewId, returnTo, counted: false }, { status: 404 });
+  return data<HelpfulReply>({ message: HELPFUL_THANKS, reviewId: parsed.data.reviewId, returnTo, counted: outcome === "counted" });
 }
