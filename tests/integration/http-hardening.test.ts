@@ -1,4 +1,5 @@
 // Smaller hardening items, through the real server (docs/resilience-and-security.md):
+// - an anonymous repeat of a results page comes from the page cache, with a fresh nonce;
 // - a malformed URL (`/cars-for-sale/all/%E0%A4%A`) answers the plain error page in every mode,
 //   never a stack trace with file paths; the stack goes to the log;
 // - `/account-api/search` takes the JSON body its handler reads (the unreadable-form guard leaves
@@ -59,6 +60,48 @@ describe("production server: JSON services and cookies", () => {
   afterAll(async () => {
     await server?.stop();
     await t?.drop();
+  });
+
+  it("an anonymous repeat of a results page comes from the page cache with its own nonce", async () => {
+    // Its own server with no journey beside it: the cache keys on the inventory version, which any
+    // listing change moves (docs/decisions/012-page-cache.md). The canonical address: a rewritten
+    // query answers 301 first.
+    const canonical = await fetch(`${server.origin}/cars-for-sale/used?zip=30301`);
+    const url = new URL(canonical.url).pathname + "?zip=30301";
+    // Two visitors without cookies (a request with a cookie is never cached). A response is stored
+    // once it has been sent whole, so the first body is read before the second visitor asks.
+    const anonymous = async () => {
+      const res = await fetch(server.origin + url, { redirect: "manual" });
+      return { res, body: await res.text() };
+    };
+    const version = async () => ((await (await fetch(`${server.origin}/healthz`)).json()) as { search: { version: number } }).search.version;
+    // The cache keys on the inventory version: if the server's own start-up jobs change a listing
+    // between the two visits (the version moves), the pair is asked again.
+    let pair: [Awaited<ReturnType<typeof anonymous>>, Awaited<ReturnType<typeof anonymous>>];
+    for (let tries = 0; ; tries++) {
+      const before = await version();
+      pair = [await anonymous(), await anonymous()];
+      if (tries === 2 || (await version()) === before) break;
+    }
+    const [{ res: first, body: firstBody }, { res: second, body }] = pair;
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("server-timing")).toContain("cache");
+    const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+    const n1 = nonceOf(first.headers.get("content-security-policy"));
+    const n2 = nonceOf(second.headers.get("content-security-policy"));
+    expect(n1).toBeTruthy();
+    expect(n2).toBeTruthy();
+    expect(n2).not.toBe(n1);
+    expect(body).toContain(`nonce="${n2}"`);
+    expect(body).not.toContain(`nonce="${n1}"`);
+    // Same page apart from the nonce: the same cars in the same order.
+    expect(body.replaceAll(n2!, "NONCE")).toBe(firstBody.replaceAll(n1!, "NONCE"));
+    // With any cookie the page is rendered for the visitor, never from the cache.
+    const personal = await fetch(server.origin + url, { headers: { cookie: "fc_compare=1" }, redirect: "manual" });
+    expect(personal.status).toBe(200);
+    expect(personal.headers.get("x-page-cache")).toBeNull();
   });
 
   it("POST /account-api/search with a JSON body is read (not refused as an unreadable form)", async () => {
