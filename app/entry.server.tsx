@@ -11,6 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 import { contentSecurityPolicy, createNonce } from "./server/security/headers.server";
 import { reportError } from "./server/observability/log.server";
+import { insertBeforeHeadEnd, jsonLdScripts, serverJsonLdContext } from "./server/seo/json-ld.server";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +20,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
@@ -53,7 +54,10 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // JSON-LD for crawlers only, written into <head> (app/server/seo/json-ld.server.ts).
+          const jsonLd = loadContext.get(serverJsonLdContext);
+          const out = jsonLd.length > 0 ? body.pipe(insertBeforeHeadEnd(jsonLdScripts(jsonLd))) : body;
+          const stream = createReadableStreamFromReadable(out);
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

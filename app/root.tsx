@@ -1,4 +1,5 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { DemoNotice } from "./components/demo-notice";
 import { SiteFooter } from "./components/site-footer";
@@ -82,6 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The document's crawler-only JSON-LD (app/server/seo/json-ld.server.ts) describes the page it
+  // came with: gone once the shopper moves to another page in the browser.
+  const { key } = useLocation();
+  const first = useRef(key);
+  useEffect(() => {
+    if (key !== first.current) for (const s of document.querySelectorAll('script[data-ld="server"]')) s.remove();
+  }, [key]);
   return <Outlet />;
 }
 

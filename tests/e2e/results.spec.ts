@@ -116,6 +116,12 @@ test.describe("results page", () => {
     expect(ld["@type"]).toBe("ItemList");
     expect(ld.itemListElement).toHaveLength(30 - trims);
     expect(ld.itemListElement[0].item.offers).toMatchObject({ "@type": "Offer", priceCurrency: "USD" });
+    // The JSON-LD is for crawlers: in the document (kept by hydration), never in the loader data.
+    expect(lds.map((d) => d["@type"]).sort()).toEqual(["BreadcrumbList", "ItemList"]);
+    const html = await (await page.request.get(page.url(), { headers: { cookie: "fc_e2e=1" } })).text();
+    const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.filter((t) => t.includes('"@type":"ItemList"'))).toHaveLength(1);
+    expect(inline.filter((t) => t.includes("__reactRouterContext")).join("")).not.toContain("ItemList");
   });
 
   test("filters by make, then model, and the breadcrumbs lead back up", async ({ page, javaScriptEnabled }) => {

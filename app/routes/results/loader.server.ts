@@ -48,6 +48,7 @@ import type { ResultsPageData, SearchErrorData } from "./view.ts";
 
 import type { Route } from "./+types/route";
 import { appContext, shopperContext } from "../../server/http/request-context.server.ts";
+import { addServerJsonLd } from "../../server/seo/json-ld.server.ts";
 import { monthlyCostNote } from "../../lib/monthly-cost.ts";
 import {
   applyCostTerms,
@@ -63,14 +64,18 @@ import {
 } from "./page.server.ts";
 
 export async function resultsLoader({ url, context }: Route.LoaderArgs) {
-  return loadSearchPage({ url, app: context.get(appContext), shopper: context.get(shopperContext) });
+  const jsonLd: unknown[] = [];
+  const page = await loadSearchPage({ url, app: context.get(appContext), shopper: context.get(shopperContext), jsonLd });
+  // The BreadcrumbList and ItemList go into the document only, not the loader data (docs/seo.md).
+  addServerJsonLd(context, ...jsonLd);
+  return page;
 }
 
 /**
  * The loader's work. Throws a 301 redirect to the canonical URL, or a 404 for an unknown path;
  * a failed search is the error screen (500, or 200 for bots); bad input is never a 500.
  */
-export async function loadSearchPage({ url, app, shopper }: PageArgs) {
+export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArgs & { jsonLd?: unknown[] }) {
   const started = performance.now();
   const requestUrl = new URL(url);
   const { labels, ctx } = await getSearchPageContext();
@@ -227,7 +232,7 @@ export async function loadSearchPage({ url, app, shopper }: PageArgs) {
     keyword: q.keyword ?? "",
     includeCertifiedHref: q.listingTypes.includes("CERTIFIED") ? null : withFilter(state, "listingType", "CERTIFIED", ctx),
     certified: certifiedContent(),
-    seo: [...openGraph({ origin, url: canonicalUrl, title, description }), { "script:ld+json": breadcrumbList(crumbs, origin) }],
+    seo: openGraph({ origin, url: canonicalUrl, title, description }),
     nextHref,
     previousHref: previousPageUrl(state, ctx),
     supplemental:
@@ -285,7 +290,7 @@ export async function loadSearchPage({ url, app, shopper }: PageArgs) {
     reportError("results extras failed", error);
   }
   // The ItemList of the page's own results (after the extras: a trimmed page lists what it shows).
-  page.seo.push({ "script:ld+json": vehicleItemList(page.title, page.listings, page.firstRecord, origin) });
+  jsonLd.push(breadcrumbList(crumbs, origin), vehicleItemList(page.title, page.listings, page.firstRecord, origin));
   const done = performance.now();
   return data<SearchErrorData | ResultsPageData>(page, {
     headers: {

@@ -235,7 +235,7 @@ export interface ResultsPageData {
   includeCertifiedHref: string | null;
   /** The certified dialog's content (the one source, app/lib/trust-signals.ts; it stays out of the page's script). */
   certified: CertifiedContent;
-  /** Open Graph tags and the BreadcrumbList and ItemList JSON-LD, made by the loader. */
+  /** Open Graph tags (the BreadcrumbList and ItemList JSON-LD go into the document only: app/server/seo/json-ld.server.ts). */
   seo: SeoTag[];
   nextHref: string | null;
   previousHref: string | null;
