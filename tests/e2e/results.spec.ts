@@ -155,6 +155,38 @@ test.describe("results page", () => {
     await expect(page).toHaveURL(/\/cars-for-sale$/);
   });
 
+  test("a closed section's choices work from the first page and after a search in the browser", async ({ page, javaScriptEnabled }) => {
+    // A document keeps a closed section's choices in its HTML only (ADR 032); a search made in the
+    // browser renders them from its data. Both must filter the same way. Two searches: more time.
+    test.slow();
+    await page.goto("/cars-for-sale");
+    if (javaScriptEnabled) await hydrated(page);
+    const html = await (await page.request.get("/cars-for-sale", { headers: { cookie: "fc_e2e=1" } })).text();
+    const data = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((t) => t.includes("__reactRouterContext"));
+    expect(data.join("")).not.toContain("Heated Seats");
+    expect(html).toContain("Heated Seats");
+    await openSection(filters(page), "Exterior Color");
+    const colors = filters(page).getByRole("group", { name: "Exterior Color" });
+    const color = colors.getByRole("checkbox", { disabled: false }).first();
+    const colorName = ((await color.locator("xpath=..").textContent()) ?? "").replace(/[\d,]+$/, "").trim();
+    await color.check();
+    await apply(page);
+    await expect(page).toHaveURL(/extColorSimple=/, { timeout: 20_000 });
+    await expect(page.getByRole("link", { name: `Remove ${colorName}` })).toBeVisible({ timeout: 20_000 });
+    const withColor = await matchCount(page);
+
+    // The next closed section, on the page the search brought.
+    if (javaScriptEnabled) await hydrated(page);
+    await openSection(filters(page), "Drive Type");
+    const drive = filters(page).getByRole("group", { name: "Drive Type" }).getByRole("checkbox", { disabled: false }).first();
+    await drive.check();
+    await apply(page);
+    await expect(page).toHaveURL(/driveGroup=/, { timeout: 20_000 });
+    await expect(page.getByRole("link", { name: /^Remove .*(Wheel|Drive|4WD)/ }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("link", { name: `Remove ${colorName}` })).toBeVisible();
+    expect(await matchCount(page)).toBeLessThanOrEqual(withColor);
+  });
+
   test("filters by price with $ and separators", async ({ page }) => {
     await page.goto("/cars-for-sale");
     const form = filters(page);

@@ -49,12 +49,14 @@ import type { ResultsPageData, SearchErrorData } from "./view.ts";
 import type { Route } from "./+types/route";
 import { appContext, shopperContext } from "../../server/http/request-context.server.ts";
 import { addServerJsonLd } from "../../server/seo/json-ld.server.ts";
+import { isDocumentRequest, setDocumentOnly } from "../../server/http/document-only.server.ts";
 import { monthlyCostNote } from "../../lib/monthly-cost.ts";
 import {
   applyCostTerms,
   buildFilterSections,
   cardCostTerms,
   checkInputs,
+  deferClosedSections,
   expiredVehicle,
   markEmailed,
   recentViewWithin,
@@ -63,11 +65,16 @@ import {
   type PageArgs,
 } from "./page.server.ts";
 
-export async function resultsLoader({ url, context }: Route.LoaderArgs) {
+export async function resultsLoader({ request, url, context }: Route.LoaderArgs) {
   const jsonLd: unknown[] = [];
   const page = await loadSearchPage({ url, app: context.get(appContext), shopper: context.get(shopperContext), jsonLd });
   // The BreadcrumbList and ItemList go into the document only, not the loader data (docs/seo.md).
   addServerJsonLd(context, ...jsonLd);
+  // A document keeps its closed filter sections' choices in the HTML only (ADR 032); a client
+  // navigation (a .data request) renders them in the browser, so it gets them all.
+  if (isDocumentRequest(request) && page.data.kind === "results") {
+    page.data.filters = deferClosedSections(page.data.filters, (key, section) => setDocumentOnly(context, key, section));
+  }
   return page;
 }
 

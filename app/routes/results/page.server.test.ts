@@ -3,9 +3,9 @@ import { TEXT } from "../../lib/constants.ts";
 import type { FacetFilter, FacetOption } from "../../lib/search-query.ts";
 import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
 import { emptyLabels } from "../../server/search/labels.server.ts";
-import type { ChoiceSection, MakeSection, YearSection } from "./view.ts";
+import { deferredSectionKey, type ChoiceSection, type MakeSection, type YearSection } from "./view.ts";
 import { addToCompare } from "../../server/compare/compare.server.ts";
-import { buildFilterSections, checkInputs, checkZip } from "./page.server.ts";
+import { buildFilterSections, checkInputs, checkZip, deferClosedSections } from "./page.server.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota").set("HONDA", "Honda");
@@ -136,5 +136,31 @@ describe("buildFilterSections", () => {
     expect(shown).toContain("C14");
     expect(shown).toHaveLength(9);
     expect(s.moreCount).toBe(6);
+  });
+});
+
+describe("deferClosedSections (ADR 032)", () => {
+  const section = (id: string, open: boolean, selected: boolean): ChoiceSection => ({
+    kind: "checkbox",
+    id,
+    label: id,
+    open,
+    name: id,
+    groups: [{ label: null, options: [{ label: "A", value: "a", count: 3, ...(selected ? { selected: true as const } : {}) }] }],
+    more: [{ label: null, options: [{ label: "B", value: "b", count: 1 }] }],
+    moreCount: 1,
+  });
+
+  it("keeps a closed section with nothing chosen in the document only, and every other section whole", () => {
+    const kept = new Map<string, ChoiceSection>();
+    const closed = section("f-closed", false, false);
+    const open = section("f-open", true, false);
+    const chosen = section("f-chosen", false, true);
+    const out = deferClosedSections([closed, open, chosen], (key, s) => kept.set(key, s));
+    expect(out[0]).toEqual({ ...closed, groups: [], more: [], deferred: true });
+    expect(out[1]).toBe(open);
+    expect(out[2]).toBe(chosen);
+    expect([...kept.keys()]).toEqual([deferredSectionKey("f-closed")]);
+    expect(kept.get(deferredSectionKey("f-closed"))).toBe(closed);
   });
 });

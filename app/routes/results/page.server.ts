@@ -16,7 +16,15 @@ import { checkTypedZip } from "../../server/reference/zip.server.ts";
 import { emailedListingIds } from "../../server/leads/leads.server.ts";
 import { reportError } from "../../server/observability/log.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
-import type { ChoiceSection, FilterOptionData, FilterSection, MakeSection, OptionGroup, ResultsPageData } from "./view.ts";
+import {
+  deferredSectionKey,
+  type ChoiceSection,
+  type FilterOptionData,
+  type FilterSection,
+  type MakeSection,
+  type OptionGroup,
+  type ResultsPageData,
+} from "./view.ts";
 import type { SearchQuery } from "../../lib/search-query.ts";
 import type { Wallet } from "../../lib/wallet.ts";
 import {
@@ -121,8 +129,16 @@ function sectionId(name: string): string {
   return `f-${name.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase()}`;
 }
 
+/** An option's data, its flags only when set (FilterOptionData). */
+function optionData(label: string, value: string, count: number | null, selected: boolean, disabled = false): FilterOptionData {
+  const o: FilterOptionData = { label, value, count };
+  if (selected) o.selected = true;
+  if (disabled) o.disabled = true;
+  return o;
+}
+
 function plain(o: FacetOption): FilterOptionData {
-  return { label: o.label, value: o.value, count: o.count, selected: o.selected, disabled: o.disabled };
+  return optionData(o.label, o.value, o.count, o.selected, o.disabled);
 }
 
 function grouped(options: FacetOption[], groupLabel: (g: string) => string | null): OptionGroup[] {
@@ -165,13 +181,7 @@ interface BuildFiltersInput {
  */
 function monthlyCostSection(q: SearchQuery): ChoiceSection {
   const values = [...new Set<number>([...MONTHLY_COST_THRESHOLDS, ...(q.maxMonthlyCost !== undefined ? [q.maxMonthlyCost] : [])])].sort((a, b) => a - b);
-  const options = values.map((v) => ({
-    label: MONTHLY_COST_TEXT.option(v),
-    value: String(v),
-    count: null,
-    selected: q.maxMonthlyCost === v,
-    disabled: false,
-  }));
+  const options = values.map((v) => optionData(MONTHLY_COST_TEXT.option(v), String(v), null, q.maxMonthlyCost === v));
   return {
     kind: "radio",
     id: sectionId(MONTHLY_COST_PARAM),
@@ -363,13 +373,7 @@ export function buildFilterSections({ state, ctx, labels, filters, checks, now }
         if (selected.length === 0) {
           // "Any make except ...": the excluded makes are checked (their counts are 0).
           for (const code of q.excludedMakeCodes) cover("excludeMakeCode", code);
-          make.except = f.options.map((o) => ({
-            label: o.label,
-            value: o.value,
-            count: o.count,
-            selected: q.excludedMakeCodes.includes(o.value),
-            disabled: false,
-          }));
+          make.except = f.options.map((o) => optionData(o.label, o.value, o.count, q.excludedMakeCodes.includes(o.value)));
           for (const o of f.options) cover("makeCode", o.value);
           const { shown, rest } = splitTop(f.options);
           make.groups = grouped(shown, () => null);
@@ -441,4 +445,18 @@ export interface PageArgs {
   url: URL;
   app: AppContext;
   shopper: ShopperContext;
+}
+
+/**
+ * For a document: every closed choice section with nothing chosen keeps its choices in the HTML
+ * only. Its full data goes to `keep` (rendered by the server), and the loader data carries the
+ * section without them (ADR 032: the choices were about half of the page's hydration data).
+ */
+export function deferClosedSections(sections: FilterSection[], keep: (key: string, section: ChoiceSection) => void): FilterSection[] {
+  return sections.map((s) => {
+    if ((s.kind !== "checkbox" && s.kind !== "radio") || s.open) return s;
+    if ([...s.groups, ...s.more].some((g) => g.options.some((o) => o.selected))) return s;
+    keep(deferredSectionKey(s.id), s);
+    return { ...s, groups: [], more: [], deferred: true };
+  });
 }

@@ -113,6 +113,11 @@ export interface ResultsExtras {
   buyOnline: BuyOnlineData | null;
 }
 
+/** The document-only key of a deferred filter section's choices (app/lib/document-only.tsx). */
+export function deferredSectionKey(sectionId: string): string {
+  return `filter-section:${sectionId}`;
+}
+
 /** The results route's form intent that hides the dealer showcase. */
 export const HIDE_SHOWCASE_INTENT = "hide-showcase";
 
@@ -121,8 +126,9 @@ export interface FilterOptionData {
   value: string;
   /** Null: the section has no counts (the monthly cost's, whose figure depends on the shopper's terms). */
   count: number | null;
-  selected: boolean;
-  disabled: boolean;
+  /** Present only when true: a page carries hundreds of options, most neither (ADR 032). */
+  selected?: true;
+  disabled?: true;
 }
 
 export interface OptionGroup {
@@ -160,6 +166,11 @@ export interface ChoiceSection extends SectionBase {
   disabledNote?: string;
   /** A line under the choices (the monthly cost's terms and exclusions). */
   note?: string;
+  /**
+   * A closed section with nothing chosen, on a document request: its choices are in the HTML only
+   * (app/lib/document-only.tsx), so `groups` and `more` are empty here (ADR 032).
+   */
+  deferred?: true;
 }
 
 export interface MakeSection extends SectionBase {

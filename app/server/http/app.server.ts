@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { markDocumentRequest } from "./document-only.server.ts";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import {
@@ -102,6 +103,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
     req.headers[CLIENT_ADDRESS_HEADER] = forwardedClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
     if (isLoopbackAddress(req.socket.remoteAddress) && !hasProxyHeaders(req.headers)) req.headers[CLIENT_LOOPBACK_HEADER] = "1";
     else delete req.headers[CLIENT_LOOPBACK_HEADER];
+    // Whether a document is rendered: loaders see only the normalised URL (app/server/http/document-only.server.ts).
+    markDocumentRequest(req.method, req.path, req.headers);
     next();
   });
   app.all("/{*splat}", createRequestHandler({ build, mode: options.mode }));

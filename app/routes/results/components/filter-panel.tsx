@@ -5,11 +5,23 @@ import { formatInt } from "../../../lib/format";
 import type { SearchChip } from "../../../lib/search-url";
 import { PATHS } from "../../../lib/routes";
 import { DealerDifference } from "./dealer-difference";
+import { KeptServerHtml, useDocumentOnly } from "../../../lib/document-only";
 import { FilterChips } from "./filter-chips";
 import { HiddenInputs } from "../../../components/search/hidden-inputs";
 import { Icon } from "../../../components/search/icons";
 import { RadiusSelect, ZipInput } from "../../../components/search/location-fields";
-import type { ChoiceSection, EntryCard, FilterOptionData, FilterSection, LocationSection, MakeSection, OptionGroup, PriceSection, YearSection } from "../view";
+import {
+  deferredSectionKey,
+  type ChoiceSection,
+  type EntryCard,
+  type FilterOptionData,
+  type FilterSection,
+  type LocationSection,
+  type MakeSection,
+  type OptionGroup,
+  type PriceSection,
+  type YearSection,
+} from "../view";
 
 /** The results page (from routes.ts: the URL module stays out of the browser bundle). */
 const SEARCH_PATH = PATHS.search;
@@ -389,24 +401,36 @@ function MakeFields({ section }: { section: MakeSection }) {
 
 function ChoiceFields({ section }: { section: ChoiceSection }) {
   const chosen = section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
-  const noneChosen = chosen === 0;
   return (
     <Disclosure id={section.id} label={section.label} open={section.open} badge={chosen || undefined}>
-      <fieldset disabled={section.disabledNote ? true : undefined}>
-        <legend className="sr-only">{section.label}</legend>
-        {section.disabledNote ? <p className="mb-2 text-sm text-slate-600">{section.disabledNote}</p> : null}
-        {section.kind === "radio" ? (
-          <label className="facet-opt">
-            <input type="radio" name={section.name} value="" defaultChecked={noneChosen} className="facet-box" />
-            <span>{section.anyLabel}</span>
-          </label>
-        ) : null}
-        <OptionList name={section.name} type={section.kind} groups={section.groups} idBase={section.id} />
-        <More section={section} name={section.name} type={section.kind} />
-        {section.note ? <p className="mt-2 text-xs text-slate-600">{section.note}</p> : null}
-      </fieldset>
+      {section.deferred ? <DeferredChoices id={section.id} /> : <Choices section={section} />}
       {section.name === SELLER_TYPE_FIELD ? <DealerDifference /> : null}
     </Disclosure>
+  );
+}
+
+/** A closed section's choices kept in the document only (ADR 032): rendered by the server, kept as HTML in the browser. */
+function DeferredChoices({ id }: { id: string }) {
+  const full = useDocumentOnly<ChoiceSection>(deferredSectionKey(id));
+  return <KeptServerHtml>{full ? <Choices section={full} /> : undefined}</KeptServerHtml>;
+}
+
+function Choices({ section }: { section: ChoiceSection }) {
+  const noneChosen = !section.groups.some((g) => g.options.some((o) => o.selected));
+  return (
+    <fieldset disabled={section.disabledNote ? true : undefined}>
+      <legend className="sr-only">{section.label}</legend>
+      {section.disabledNote ? <p className="mb-2 text-sm text-slate-600">{section.disabledNote}</p> : null}
+      {section.kind === "radio" ? (
+        <label className="facet-opt">
+          <input type="radio" name={section.name} value="" defaultChecked={noneChosen} className="facet-box" />
+          <span>{section.anyLabel}</span>
+        </label>
+      ) : null}
+      <OptionList name={section.name} type={section.kind} groups={section.groups} idBase={section.id} />
+      <More section={section} name={section.name} type={section.kind} />
+      {section.note ? <p className="mt-2 text-xs text-slate-600">{section.note}</p> : null}
+    </fieldset>
   );
 }
 
