@@ -73,7 +73,7 @@ export async function resultsLoader({ request, url, context }: Route.LoaderArgs)
   // A document keeps its closed filter sections' choices in the HTML only (ADR 032); a client
   // navigation (a .data request) renders them in the browser, so it gets them all.
   if (isDocumentRequest(request) && page.data.kind === "results") {
-    page.data.filters = deferClosedSections(page.data.filters, (key, section) => setDocumentOnly(context, key, section));
+    page.data.filters = deferClosedSections(page.data.filters, (key, value) => setDocumentOnly(context, key, value));
   }
   return page;
 }

@@ -151,16 +151,35 @@ describe("deferClosedSections (ADR 032)", () => {
     moreCount: 1,
   });
 
-  it("keeps a closed section with nothing chosen in the document only, and every other section whole", () => {
-    const kept = new Map<string, ChoiceSection>();
+  it("keeps a closed section with nothing chosen, and every 'Show more' list, in the document only", () => {
+    const kept = new Map<string, unknown>();
     const closed = section("f-closed", false, false);
     const open = section("f-open", true, false);
     const chosen = section("f-chosen", false, true);
-    const out = deferClosedSections([closed, open, chosen], (key, s) => kept.set(key, s));
+    const out = deferClosedSections([closed, open, chosen], (key, value) => kept.set(key, value));
     expect(out[0]).toEqual({ ...closed, groups: [], more: [], deferred: true });
-    expect(out[1]).toBe(open);
-    expect(out[2]).toBe(chosen);
-    expect([...kept.keys()]).toEqual([deferredSectionKey("f-closed")]);
+    expect(out[1]).toEqual({ ...open, more: [], moreDeferred: true });
+    expect(out[2]).toEqual({ ...chosen, more: [], moreDeferred: true });
+    expect([...kept.keys()]).toEqual([deferredSectionKey("f-closed"), deferredSectionKey("f-open", "more"), deferredSectionKey("f-chosen", "more")]);
     expect(kept.get(deferredSectionKey("f-closed"))).toBe(closed);
+    expect(kept.get(deferredSectionKey("f-open", "more"))).toBe(open.more);
+  });
+
+  it("keeps 'Any make except' in the document only while no make is excluded", () => {
+    const make = (excluded: boolean): MakeSection => ({
+      kind: "make",
+      id: "f-make",
+      label: "Make",
+      open: true,
+      groups: [{ label: null, options: [{ label: "Honda", value: "HONDA", count: 2 }] }],
+      more: [],
+      moreCount: 0,
+      addAnother: null,
+      except: [{ label: "Honda", value: "HONDA", count: 0, ...(excluded ? { selected: true as const } : {}) }],
+    });
+    const kept = new Map<string, unknown>();
+    expect(deferClosedSections([make(false)], (k, v) => kept.set(k, v))[0]).toEqual({ ...make(false), except: [], exceptDeferred: true });
+    expect(kept.get(deferredSectionKey("f-make", "except"))).toEqual(make(false).except);
+    expect(deferClosedSections([make(true)], () => {})[0]).toEqual(make(true));
   });
 });

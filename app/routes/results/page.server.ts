@@ -448,15 +448,29 @@ export interface PageArgs {
 }
 
 /**
- * For a document: every closed choice section with nothing chosen keeps its choices in the HTML
- * only. Its full data goes to `keep` (rendered by the server), and the loader data carries the
- * section without them (ADR 032: the choices were about half of the page's hydration data).
+ * For a document, choices the shopper cannot see without opening something, and has not chosen,
+ * are in the HTML only (ADR 032: they were most of the page's hydration data): a closed choice
+ * section's, every 'Show more' list (never holds a chosen one), and the make section's 'Any make
+ * except' list while no make is excluded. Their full data goes to `keep` (the server renders it);
+ * the loader data carries the sections without them.
  */
-export function deferClosedSections(sections: FilterSection[], keep: (key: string, section: ChoiceSection) => void): FilterSection[] {
+export function deferClosedSections(sections: FilterSection[], keep: (key: string, value: unknown) => void): FilterSection[] {
   return sections.map((s) => {
-    if ((s.kind !== "checkbox" && s.kind !== "radio") || s.open) return s;
-    if ([...s.groups, ...s.more].some((g) => g.options.some((o) => o.selected))) return s;
-    keep(deferredSectionKey(s.id), s);
-    return { ...s, groups: [], more: [], deferred: true };
+    if (s.kind !== "checkbox" && s.kind !== "radio" && s.kind !== "make") return s;
+    const chosen = [...s.groups, ...s.more].some((g) => g.options.some((o) => o.selected));
+    if (s.kind !== "make" && !s.open && !chosen) {
+      keep(deferredSectionKey(s.id), s);
+      return { ...s, groups: [], more: [], deferred: true };
+    }
+    let out: FilterSection = s;
+    if (s.more.length > 0) {
+      keep(deferredSectionKey(s.id, "more"), s.more);
+      out = { ...out, more: [], moreDeferred: true };
+    }
+    if (s.kind === "make" && s.except && !s.except.some((o) => o.selected)) {
+      keep(deferredSectionKey(s.id, "except"), s.except);
+      out = { ...(out as MakeSection), except: [], exceptDeferred: true };
+    }
+    return out;
   });
 }

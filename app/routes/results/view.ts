@@ -113,9 +113,12 @@ export interface ResultsExtras {
   buyOnline: BuyOnlineData | null;
 }
 
-/** The document-only key of a deferred filter section's choices (app/lib/document-only.tsx). */
-export function deferredSectionKey(sectionId: string): string {
-  return `filter-section:${sectionId}`;
+/**
+ * The document-only key (app/lib/document-only.tsx) of a filter section's deferred choices: the
+ * whole section's, its 'Show more' list's, or the make section's 'Any make except' list's.
+ */
+export function deferredSectionKey(sectionId: string, part: "section" | "more" | "except" = "section"): string {
+  return `filter-${part}:${sectionId}`;
 }
 
 /** The results route's form intent that hides the dealer showcase. */
@@ -160,6 +163,8 @@ export interface ChoiceSection extends SectionBase {
   /** The rest, behind a 'Show more' disclosure (keeps the page light). */
   more: OptionGroup[];
   moreCount: number;
+  /** On a document request the 'Show more' choices (never a chosen one) are in the HTML only; `more` is empty (ADR 032). */
+  moreDeferred?: true;
   /** Radio sections: the label of the no-filter choice. */
   anyLabel?: string;
   /** The whole section is off (spec: Fuel Economy), with the reason shown. */
@@ -179,6 +184,8 @@ export interface MakeSection extends SectionBase {
   groups: OptionGroup[];
   more: OptionGroup[];
   moreCount: number;
+  /** As ChoiceSection's. */
+  moreDeferred?: true;
   /** 'Add Another Make' below the make cap: the makes not chosen yet. Null at the cap or with no make chosen. */
   addAnother: FilterOptionData[] | null;
   /**
@@ -186,6 +193,8 @@ export interface MakeSection extends SectionBase {
    * counts are 0 because the exclusion applies to every facet. Null while a make is chosen.
    */
   except: FilterOptionData[] | null;
+  /** On a document request with no make excluded, the 'Any make except' choices are in the HTML only; `except` is empty. */
+  exceptDeferred?: true;
 }
 
 export interface YearSection extends SectionBase {

@@ -376,7 +376,11 @@ function MakeFields({ section }: { section: MakeSection }) {
           <summary className="cursor-pointer px-1 py-1 text-sm font-semibold text-brand-700 hover:underline">{TEXT.anyMakeExcept}</summary>
           <fieldset>
             <legend className="sr-only">{TEXT.anyMakeExcept}</legend>
-            <OptionList name="excludeMakeCode" type="checkbox" groups={[{ label: null, options: section.except }]} idBase={`${section.id}-except`} />
+            {section.exceptDeferred ? (
+              <DeferredOptions part="except" id={section.id} name="excludeMakeCode" type="checkbox" />
+            ) : (
+              <OptionList name="excludeMakeCode" type="checkbox" groups={[{ label: null, options: section.except }]} idBase={`${section.id}-except`} />
+            )}
           </fieldset>
         </details>
       ) : null}
@@ -439,7 +443,7 @@ function More({
   name,
   type,
 }: {
-  section: { more: OptionGroup[]; moreCount: number; id: string; label: string };
+  section: { more: OptionGroup[]; moreCount: number; moreDeferred?: true; id: string; label: string };
   name: string;
   type: "checkbox" | "radio";
 }) {
@@ -449,9 +453,20 @@ function More({
       <summary className="cursor-pointer px-1 py-1 text-sm font-semibold text-brand-700 hover:underline">
         Show {section.moreCount} more<span className="sr-only"> {section.label} options</span>
       </summary>
-      <OptionList name={name} type={type} groups={section.more} idBase={`${section.id}-more`} />
+      {section.moreDeferred ? (
+        <DeferredOptions part="more" id={section.id} name={name} type={type} />
+      ) : (
+        <OptionList name={name} type={type} groups={section.more} idBase={`${section.id}-more`} />
+      )}
     </details>
   );
+}
+
+/** A list of choices kept in the document only (ADR 032): rendered by the server, kept as HTML in the browser. */
+function DeferredOptions({ part, id, name, type }: { part: "more" | "except"; id: string; name: string; type: "checkbox" | "radio" }) {
+  const kept = useDocumentOnly<OptionGroup[] | FilterOptionData[]>(deferredSectionKey(id, part));
+  const groups = kept && part === "except" ? [{ label: null, options: kept as FilterOptionData[] }] : (kept as OptionGroup[] | undefined);
+  return <KeptServerHtml>{groups ? <OptionList name={name} type={type} groups={groups} idBase={`${id}-${part}`} /> : undefined}</KeptServerHtml>;
 }
 
 function OptionList({ name, type, groups }: { name: string; type: "checkbox" | "radio"; groups: OptionGroup[]; idBase: string }) {
