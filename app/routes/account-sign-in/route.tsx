@@ -11,7 +11,7 @@ import { Field, FormError, primaryButton } from "../../components/account/field"
 import { ACCOUNT_TEXT, PASSWORD_MIN, safeRefUrl, signInHref } from "../../lib/account";
 import { signInSchema, signUpSchema } from "../../lib/account-schemas";
 import { PATHS } from "../../lib/routes";
-import { signInOrUpAction } from "../../server/accounts/auth-actions.server";
+import { signInOrUpAction } from "./action.server";
 import { getSessionUser } from "../../server/accounts/session.server";
 import { documentHeaders } from "../../server/http/route-headers.server";
 
