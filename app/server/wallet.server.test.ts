@@ -76,7 +76,8 @@ describe("POST /wallet", () => {
   it("toggles payments; on without a budget leads to the form; never back to another site", async () => {
     const first = (await answer(post({ intent: "toggle", value: "on", ref: "https://evil.example/" }))) as Response;
     expect(first.headers.get("Location")).toBe("/wallet?ref=%2Fcars-for-sale");
-    const saved = `fc_wallet=${await walletCookie.serialize({ monthly: 450, down: 0, term: 60, apr: 5, on: true }).then((c) => c.split(";")[0].slice("fc_wallet=".length))}`;
+    const serialized = await walletCookie.serialize({ monthly: 450, down: 0, term: 60, apr: 5, on: true });
+    const saved = `fc_wallet=${serialized.split(";")[0].slice("fc_wallet=".length)}`;
     const off = (await answer(post({ intent: "toggle", value: "off", ref: "/cars-for-sale" }, saved))) as Response;
     expect(off.status).toBe(303);
     const offCookie = off.headers.get("Set-Cookie")!.split(";")[0];

@@ -535,9 +535,8 @@ function migration016EngineDisplacement(dialect: Dialect): Migration {
   const litres = dialect === "postgres" ? sql`round(COALESCE(displacement, 1)::numeric, 1)::text || 'L'` : sql`printf('%.1fL', COALESCE(displacement, 1))`;
   return {
     async up(db: AnyDb) {
-      await sql`UPDATE listings SET engine_code = CASE WHEN fuel_type_group = 'ELE' THEN 'ELECTRIC' WHEN fuel_type_group = 'HYD' THEN 'FUELCELL' ELSE ${litres} END`.execute(
-        db,
-      );
+      await sql`UPDATE listings SET engine_code = CASE WHEN fuel_type_group = 'ELE' THEN
+        'ELECTRIC' WHEN fuel_type_group = 'HYD' THEN 'FUELCELL' ELSE ${litres} END`.execute(db);
     },
   };
 }
