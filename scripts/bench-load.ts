@@ -52,7 +52,8 @@ async function main() {
   try {
     const readyMs = await waitForServer(child, port);
     console.log(
-      `server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}; page cache ${values["page-cache-ms"] === undefined ? "as configured (default 10 s)" : `${values["page-cache-ms"]} ms`}`,
+      `server ready in ${(readyMs / 1000).toFixed(1)} s on ${db}; page cache ` +
+        `${values["page-cache-ms"] === undefined ? "as configured (default 10 s)" : `${values["page-cache-ms"]} ms`}`,
     );
     // Vehicle pages: real listing ids from the search service.
     const listing = (await (await fetch(`http://localhost:${port}/rest/lsc/listing?numRecords=40&hideFilters=true`)).json()) as { listings: { id: number }[] };
@@ -73,10 +74,12 @@ async function main() {
     // so the figures below can be read against what this machine manages right now.
     const base = await autocannon({ url: `http://localhost:${port}/robots.txt`, connections, duration: Math.min(10, duration) });
     console.log(
-      `baseline      /robots.txt: ${base.requests.average.toFixed(0)} req/s, p50 ${base.latency.p50} ms, p99 ${base.latency.p99} ms (${Math.min(10, duration)} s)`,
+      `baseline      /robots.txt: ${base.requests.average.toFixed(0)} req/s, p50 ` +
+        `${base.latency.p50} ms, p99 ${base.latency.p99} ms (${Math.min(10, duration)} s)`,
     );
     console.log(
-      `autocannon: ${connections} connections, ${duration} s, mix ${Math.round(resultsShare * 100)}% results / ${Math.round((2 / 8) * 100)}% vehicle / ${Math.round((1 / 8) * 100)}% type-ahead`,
+      `autocannon: ${connections} connections, ${duration} s, mix ${Math.round(resultsShare * 100)}% ` +
+        `results / ${Math.round((2 / 8) * 100)}% vehicle / ${Math.round((1 / 8) * 100)}% type-ahead`,
     );
     const result = await autocannon({
       url: `http://localhost:${port}`,

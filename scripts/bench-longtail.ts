@@ -78,7 +78,8 @@ async function main() {
     console.log("");
     console.log(`results pages (long tail, cookie: no page cache), ${connections} connections, ${duration} s`);
     console.log(
-      `  throughput  ${results.requests.average.toFixed(0)} pages/s (${results.requests.total.toLocaleString("en-US")} pages, ${served.toLocaleString("en-US")} distinct URLs)`,
+      `  throughput  ${results.requests.average.toFixed(0)} pages/s ` +
+        `(${results.requests.total.toLocaleString("en-US")} pages, ${served.toLocaleString("en-US")} distinct URLs)`,
     );
     console.log(`  latency     p50 ${results.latency.p50} ms, p99 ${results.latency.p99} ms, max ${results.latency.max} ms`);
     const resultErrors = results.errors + results.non2xx;

@@ -115,7 +115,8 @@ async function main() {
     const hashes = (await db.kysely.selectFrom("photos").select("hash").execute()).map((r) => r.hash);
     const processing = { photos: PHOTOS, seconds, perSecond: PHOTOS / seconds };
     console.log(
-      `photos processed: ${PHOTOS} in ${seconds.toFixed(1)} s = ${processing.perSecond.toFixed(2)} photos/s (${((seconds * 1000) / PHOTOS).toFixed(0)} ms a photo of wall time)\n`,
+      `photos processed: ${PHOTOS} in ${seconds.toFixed(1)} s = ${processing.perSecond.toFixed(2)} ` +
+        `photos/s (${((seconds * 1000) / PHOTOS).toFixed(0)} ms a photo of wall time)\n`,
     );
 
     // 2. The results page without and with photos, same server, same run.
@@ -192,7 +193,8 @@ async function main() {
       const ROUNDS = 8;
       const perRound = Math.max(1, Math.ceil(ITERATIONS / ROUNDS));
       console.log(
-        `results pages: ${URLS.length} URLs, ${ROUNDS} rounds of ${perRound} without then ${perRound} with photos (${rows.length.toLocaleString("en-US")} photo rows), whole response, page cache off`,
+        `results pages: ${URLS.length} URLs, ${ROUNDS} rounds of ${perRound} without then ${perRound} ` +
+          `with photos (${rows.length.toLocaleString("en-US")} photo rows), whole response, page cache off`,
       );
       await show(true);
       for (let i = 0; i < 3; i++) await measure("with", false);
@@ -208,7 +210,8 @@ async function main() {
         const t = [...samples[cond]].sort((a, b) => a - b);
         const pg = pages[cond];
         console.log(
-          `  ${(cond === "with" ? "with photos (4-12 each)" : "without photos").padEnd(23)} p50 ${ms(pct(t, 50))}, p95 ${ms(pct(t, 95))} (${t.length} requests); ` +
+          `  ${(cond === "with" ? "with photos (4-12 each)" : "without photos").padEnd(23)} ` +
+            `p50 ${ms(pct(t, 50))}, p95 ${ms(pct(t, 95))} (${t.length} requests); ` +
             `${pg.pictures} <picture> on the first page, HTML ${(pg.html / 1024).toFixed(1)} KB (${(pg.gzip / 1024).toFixed(1)} KB gzip)`,
         );
         return { p50: pct(t, 50), p95: pct(t, 95), pictures: pg.pictures };
@@ -217,10 +220,12 @@ async function main() {
       const b = stats("with");
       const signed = (n: number) => `${n >= 0 ? "+" : "-"}${ms(Math.abs(n))}`;
       console.log(
-        `\nextra server time with real photos: p50 ${signed(b.p50 - a.p50)} (${ms(a.p50)} -> ${ms(b.p50)}), p95 ${signed(b.p95 - a.p95)} (${ms(a.p95)} -> ${ms(b.p95)}); load average ${loadavg()[0].toFixed(2)}`,
+        `\nextra server time with real photos: p50 ${signed(b.p50 - a.p50)} (${ms(a.p50)} -> ${ms(b.p50)}), ` +
+          `p95 ${signed(b.p95 - a.p95)} (${ms(a.p95)} -> ${ms(b.p95)}); load average ${loadavg()[0].toFixed(2)}`,
       );
       console.log(
-        `photos processed per second: ${processing.perSecond.toFixed(2)} (${PHOTOS} photos of 4000 x 3000 in ${processing.seconds.toFixed(1)} s, ${cpus().length} cores)`,
+        `photos processed per second: ${processing.perSecond.toFixed(2)} (${PHOTOS} photos ` +
+          `of 4000 x 3000 in ${processing.seconds.toFixed(1)} s, ${cpus().length} cores)`,
       );
       if (b.pictures === 0) throw new Error("the pages with photos showed no <picture>");
     } finally {

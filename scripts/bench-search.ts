@@ -207,10 +207,12 @@ for (const size of sizes) {
   const heapDelta = mem1.heapUsed + mem1.arrayBuffers - (mem0.heapUsed + mem0.arrayBuffers);
   const st = engine.index.stats();
   console.log(
-    `index: ${st.live.toLocaleString("en-US")} active listings, ${st.configs.toLocaleString("en-US")} configs, ${st.appearances.toLocaleString("en-US")} appearance tuples`,
+    `index: ${st.live.toLocaleString("en-US")} active listings, ${st.configs.toLocaleString("en-US")} ` +
+      `configs, ${st.appearances.toLocaleString("en-US")} appearance tuples`,
   );
   console.log(
-    `build: ${fmt(buildMs / 1000)} s   memory: typed arrays ${(st.bytes / 2 ** 20).toFixed(1)} MB, heap+arrayBuffers growth ${(heapDelta / 2 ** 20).toFixed(1)} MB`,
+    `build: ${fmt(buildMs / 1000)} s   memory: typed arrays ${(st.bytes / 2 ** 20).toFixed(1)} ` +
+      `MB, heap+arrayBuffers growth ${(heapDelta / 2 ** 20).toFixed(1)} MB`,
   );
 
   const mix = queryMix(engine).map((m) => ({ ...m, q: normalizeSearchQuery(m.input) }));
@@ -263,7 +265,8 @@ for (const size of sizes) {
   const worst = Math.max(...allP95);
   console.log(`\nload average after the timed runs: ${loadAfterTiming.toFixed(2)} (other processes on the machine inflate the tails)`);
   console.log(
-    `worst p95 ${fmt(worst)} ms (target at 1,000,000: 15 ms); build ${fmt(buildMs / 1000)} s (target 10 s); typed arrays ${(st.bytes / 2 ** 20).toFixed(0)} MB (target 300 MB)`,
+    `worst p95 ${fmt(worst)} ms (target at 1,000,000: 15 ms); build ${fmt(buildMs / 1000)} ` +
+      `s (target 10 s); typed arrays ${(st.bytes / 2 ** 20).toFixed(0)} MB (target 300 MB)`,
   );
   await engine.close();
   await inv.db.close();

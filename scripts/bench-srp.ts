@@ -201,10 +201,12 @@ async function main() {
     allLoader.sort((a, b) => a - b);
     allTotal.sort((a, b) => a - b);
     console.log(
-      `\nall URLs: loader p50 ${ms(pct(allLoader, 50))}, p95 ${ms(pct(allLoader, 95))}; whole response p50 ${ms(pct(allTotal, 50))}, p95 ${ms(pct(allTotal, 95))}`,
+      `\nall URLs: loader p50 ${ms(pct(allLoader, 50))}, p95 ${ms(pct(allLoader, 95))}; ` +
+        `whole response p50 ${ms(pct(allTotal, 50))}, p95 ${ms(pct(allTotal, 95))}`,
     );
     console.log(
-      `baseline (/robots.txt, same run) p50 ${ms(pct(baseline, 50))}, p95 ${ms(pct(baseline, 95))}: the page costs ${ms(pct(allTotal, 95) - pct(baseline, 95))} over it at p95`,
+      `baseline (/robots.txt, same run) p50 ${ms(pct(baseline, 50))}, p95 ${ms(pct(baseline, 95))}: ` +
+        `the page costs ${ms(pct(allTotal, 95) - pct(baseline, 95))} over it at p95`,
     );
     console.log(
       `targets: p95 <= ${TARGET_MS} ms, <= ${kb(TARGET_BYTES)} compressed; loader p95 <= ${TARGET_LOADER_MS} ms, <= ${TARGET_ELEMENTS} elements, <= ${kb(TARGET_HYDRATION_BYTES)} inline hydration data`,

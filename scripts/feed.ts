@@ -4,34 +4,16 @@
 // rows; 1 when it cannot be read or parsed. Then the feed's photos are fetched and processed
 // (docs/photos.md) with progress lines; photos left out are listed with their reasons. With
 // --no-photos the photo jobs are left to the app's background runner.
-import { readFile } from "node:fs/promises";
-import { dirname, extname } from "node:path";
+import { dirname } from "node:path";
 import { openDatabase } from "../app/server/db/connection.server.ts";
 import { getEnv } from "../app/server/env.server.ts";
 import { ensureReferenceData } from "../app/server/reference/store.server.ts";
-import { FeedParseError, importFeed, type FeedFormat } from "../app/server/inventory/feed.server.ts";
+import { FeedParseError, importFeed } from "../app/server/inventory/feed.server.ts";
 import { photoReport, runPhotoJobs } from "../app/server/photos/jobs.server.ts";
 import { getPhotoStore } from "../app/server/photos/store.server.ts";
+import { readImportFile } from "./import-file.ts";
 
-const file = process.argv.slice(2).find((a) => !a.startsWith("-"));
-if (!file) {
-  console.error("Usage: npm run feed -- FILE (.csv or .json)");
-  process.exit(1);
-}
-const ext = extname(file).toLowerCase();
-const format: FeedFormat | null = ext === ".csv" ? "csv" : ext === ".json" ? "json" : null;
-if (!format) {
-  console.error(`Cannot tell the feed format of ${file}: use a .csv or .json file`);
-  process.exit(1);
-}
-
-let text: string;
-try {
-  text = await readFile(file, "utf8");
-} catch (e) {
-  console.error(`Cannot read ${file}: ${(e as Error).message}`);
-  process.exit(1);
-}
+const { file, format, text } = await readImportFile("Usage: npm run feed -- FILE (.csv or .json)", "feed ");
 
 const env = getEnv();
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });

@@ -3,31 +3,13 @@
 // into the configured database. Idempotent (keyed by NHTSA's VehicleId); each unusable row is
 // listed with its reason. Exit code 0 when the file was processed, even with rejected rows; 1 when
 // it cannot be read or parsed.
-import { readFile } from "node:fs/promises";
-import { extname } from "node:path";
 import { openDatabase } from "../app/server/db/connection.server.ts";
 import { getEnv } from "../app/server/env.server.ts";
 import { ensureReferenceData } from "../app/server/reference/store.server.ts";
 import { SafetyParseError, importSafetyRatings } from "../app/server/research/safety.server.ts";
+import { readImportFile } from "./import-file.ts";
 
-const file = process.argv.slice(2).find((a) => !a.startsWith("-"));
-if (!file) {
-  console.error("Usage: npm run import:safety -- FILE (.json or .csv in NHTSA's Safety Ratings field layout)");
-  process.exit(1);
-}
-const ext = extname(file).toLowerCase();
-const format = ext === ".csv" ? "csv" : ext === ".json" ? "json" : null;
-if (!format) {
-  console.error(`Cannot tell the format of ${file}: use a .json or .csv file`);
-  process.exit(1);
-}
-let text: string;
-try {
-  text = await readFile(file, "utf8");
-} catch (e) {
-  console.error(`Cannot read ${file}: ${(e as Error).message}`);
-  process.exit(1);
-}
+const { file, format, text } = await readImportFile("Usage: npm run import:safety -- FILE (.json or .csv in NHTSA's Safety Ratings field layout)");
 
 const env = getEnv();
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH });

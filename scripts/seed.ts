@@ -43,7 +43,8 @@ console.log(`Database: ${db.description}`);
 try {
   const ref = await ensureReferenceData(db);
   console.log(
-    `Reference data: catalogue ${ref.catalogWritten ? "written" : "up to date"}, ZIPs ${ref.zipsWritten ? "written" : "up to date"} (${fmtMs(performance.now() - started)})`,
+    `Reference data: catalogue ${ref.catalogWritten ? "written" : "up to date"}, ZIPs ` +
+      `${ref.zipsWritten ? "written" : "up to date"} (${fmtMs(performance.now() - started)})`,
   );
   if (values.reset) {
     const t = performance.now();
@@ -58,7 +59,9 @@ try {
     now: Date.now(),
     onProgress: (p) => {
       const pct = p.total > 0 ? Math.floor((p.listings / p.total) * 100) : 100;
-      const line = `Seeding: ${p.listings.toLocaleString("en-US")} / ${p.total.toLocaleString("en-US")} listings (${pct}%), ${p.owners.toLocaleString("en-US")} owners, ${fmtMs(p.ms)}`;
+      const line =
+        `Seeding: ${p.listings.toLocaleString("en-US")} / ${p.total.toLocaleString("en-US")} ` +
+        `listings (${pct}%), ${p.owners.toLocaleString("en-US")} owners, ${fmtMs(p.ms)}`;
       if (tty) process.stdout.write(`\r${line}`);
       else if (pct >= nextReport) {
         console.log(line);
@@ -69,7 +72,8 @@ try {
   if (tty) process.stdout.write("\n");
   const rate = result.ms > 0 ? Math.round((result.listings / result.ms) * 1000) : result.listings;
   console.log(
-    `Seeded ${result.listings.toLocaleString("en-US")} listings and ${result.owners.toLocaleString("en-US")} owners (seed ${seed}) in ${fmtMs(result.ms)} (${rate.toLocaleString("en-US")} listings/s)`,
+    `Seeded ${result.listings.toLocaleString("en-US")} listings and ${result.owners.toLocaleString("en-US")} ` +
+      `owners (seed ${seed}) in ${fmtMs(result.ms)} (${rate.toLocaleString("en-US")} listings/s)`,
   );
   const { rows, indexes, verdicts, placements } = result.phases;
   console.log(`Phases: rows ${fmtMs(rows)}, indexes ${fmtMs(indexes)}, price verdicts ${fmtMs(verdicts)}, placements ${fmtMs(placements)}`);

@@ -26,7 +26,10 @@ export function SiteHeader({ compareEnabled, signedIn = false }: { compareEnable
           method="get"
           action={PATHS.search}
           role="search"
-          className="order-3 flex w-full items-center max-sm:hidden max-sm:target:flex max-sm:focus-within:flex sm:order-none sm:ml-4 sm:w-auto sm:max-w-md sm:flex-1"
+          className={
+            "order-3 flex w-full items-center max-sm:hidden max-sm:target:flex " +
+            "max-sm:focus-within:flex sm:order-none sm:ml-4 sm:w-auto sm:max-w-md sm:flex-1"
+          }
         >
           <label htmlFor="site-search" className="sr-only">
             Search by make, model or keyword

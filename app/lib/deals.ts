@@ -159,4 +159,5 @@ export const DEFAULT_DEAL_VALUES: DealFormValues = {
 
 /** What every deal page and form says about its numbers. */
 export const DEAL_ESTIMATE_NOTE =
-  "Estimates: taxes, title, registration and dealer fees are not included, and the rate, residual and money factor are what you entered, not a lender's offer. The dealer confirms the final figures.";
+  "Estimates: taxes, title, registration and dealer fees are not included, and the rate, residual and " +
+  "money factor are what you entered, not a lender's offer. The dealer confirms the final figures.";

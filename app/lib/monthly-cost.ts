@@ -85,7 +85,8 @@ const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
 export const MONTHLY_COST_TEXT = {
   filterLabel: "Monthly Cost (with fuel)",
   fuelSource:
-    "EPA's annual fuel cost estimate (fueleconomy.gov): 15,000 miles a year, 55% city and 45% highway driving, at the fuel and electricity prices EPA used in its data of October 2025, divided by 12.",
+    "EPA's annual fuel cost estimate (fueleconomy.gov): 15,000 miles a year, 55% city and 45% highway " +
+    "driving, at the fuel and electricity prices EPA used in its data of October 2025, divided by 12.",
   plugInHybrid: "For this plug-in hybrid EPA's figure is for running on gasoline only; charging it from the grid would lower it.",
   excludes: "Excludes insurance and maintenance (we have no public source to cite for them), taxes and fees.",
   none: "No monthly cost with fuel: EPA publishes no annual fuel cost for this vehicle.",
@@ -102,5 +103,8 @@ export function costTermsText(terms: CostTerms | undefined): string {
 
 /** The line under a page of monthly costs: what the figure adds up and on which terms. */
 export function monthlyCostNote(terms: CostTerms | undefined): string {
-  return `Monthly cost with fuel = loan payment on ${costTermsText(terms)} + EPA's annual fuel or electricity cost / 12. Cars without an EPA fuel cost show none and sort last. ${MONTHLY_COST_TEXT.excludes}`;
+  return (
+    `Monthly cost with fuel = loan payment on ${costTermsText(terms)} + EPA's annual fuel or electricity ` +
+    `cost / 12. Cars without an EPA fuel cost show none and sort last. ${MONTHLY_COST_TEXT.excludes}`
+  );
 }

@@ -240,9 +240,10 @@ const FILLER = new Set([
 const NEGATIONS = new Set(["not", "no", "except", "without", "excluding", "but"]);
 
 const US_STATES = new Set(
-  "al ak az ar ca co ct de dc fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy".split(
-    " ",
-  ),
+  (
+    "al ak az ar ca co ct de dc fl ga hi id il in ia ks ky la me md ma mi mn ms " +
+    "mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy"
+  ).split(" "),
 );
 
 type Phrase = { param: string; value: string } | { param: "model"; make: string; model: string } | { param: "makeModel" };

@@ -12,6 +12,18 @@ const stars = (label: string) =>
 
 const categoryShape = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [c.key, stars(c.label)])) as Record<ReviewCategory, ReturnType<typeof stars>>;
 
+/** A review's title and text, the same rules and messages for model-year and dealer reviews. */
+export const reviewTitleField = z
+  .string({ error: "Give your review a title." })
+  .trim()
+  .min(3, { error: "Give your review a title (3 characters or more)." })
+  .max(REVIEW_TITLE_MAX, { error: `Keep the title under ${REVIEW_TITLE_MAX} characters.` });
+export const reviewTextField = z
+  .string({ error: `Write at least ${REVIEW_TEXT_MIN} characters.` })
+  .trim()
+  .min(REVIEW_TEXT_MIN, { error: `Write at least ${REVIEW_TEXT_MIN} characters.` })
+  .max(REVIEW_TEXT_MAX, { error: `Keep the review under ${REVIEW_TEXT_MAX} characters.` });
+
 /** The review form: one schema for the page and the action. */
 export const reviewFormSchema = z.object({
   make: z.string().trim().min(1).max(40),
@@ -21,15 +33,7 @@ export const reviewFormSchema = z.object({
   trim: z.string().trim().max(80).optional(),
   overall: stars(OVERALL_RATING),
   ...categoryShape,
-  title: z
-    .string({ error: "Give your review a title." })
-    .trim()
-    .min(3, { error: "Give your review a title (3 characters or more)." })
-    .max(REVIEW_TITLE_MAX, { error: `Keep the title under ${REVIEW_TITLE_MAX} characters.` }),
-  text: z
-    .string({ error: `Write at least ${REVIEW_TEXT_MIN} characters.` })
-    .trim()
-    .min(REVIEW_TEXT_MIN, { error: `Write at least ${REVIEW_TEXT_MIN} characters.` })
-    .max(REVIEW_TEXT_MAX, { error: `Keep the review under ${REVIEW_TEXT_MAX} characters.` }),
+  title: reviewTitleField,
+  text: reviewTextField,
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;

@@ -49,6 +49,26 @@ export function heldReasons(text: string): string[] {
 }
 
 /**
+ * What every written or rewritten review (of a model year or of a dealer) stores besides its
+ * ratings: the title and text, and a fresh wait for an operator with the reasons to look closer.
+ */
+export function pendingReviewColumns(form: { title: string; text: string }, now: number) {
+  const held = heldReasons(`${form.title}\n${form.text}`);
+  return {
+    held,
+    columns: {
+      title: form.title,
+      body: form.text,
+      status: "pending" as const,
+      held_reasons: held.length ? held.join("\n") : null,
+      reject_reason: null,
+      updated_at: now,
+      decided_at: null,
+    },
+  };
+}
+
+/**
  * The results page's consumer ratings rule (section 5 of the product spec): a single make and
  * model, start year equal to end year (an open end counts as the current year), no trim; not for
  * a new or certified listing type, a private-seller search, a single selected style, drive,

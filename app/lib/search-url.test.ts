@@ -450,7 +450,8 @@ describe("normalisation rules", () => {
       "/cars-for-sale?sellerType=d&bodyStyleSubtypeCode=COMPACTSUV&makeCode=HONDA,TOYOTA&seriesCode=3SERIES&packages=TECH&mileage=50000&fuelTypeGroup=ELE,HYB" +
       "&mpgRange=30&electricMileRange=200&driveGroup=AWD4WD&extColorSimple=BLACK&intColorSimple=BEIGE&transmissionCode=AUT&engineCode=3.5L&cylinders=6" +
       "&doorCode=4&truckBedLength=SHORT&truckCabSize=4&featureCode=HEATED_SEATS&vehicleHistoryType=ONE_OWNER&homeServices=HOME_DELIVERY&dealType=greatprice" +
-      "&vehicleUseType=personal&moneyBackGuarantee=true&experience=best-deals&keyword=sunroof&showcaseOwnerId=7&isSponsorship=true&expired=123&sortBy=mileageASC";
+      "&vehicleUseType=personal&moneyBackGuarantee=true&experience=best-deals&" +
+      "keyword=sunroof&showcaseOwnerId=7&isSponsorship=true&expired=123&sortBy=mileageASC";
     const r = parse(u);
     expect(r.invalid).toEqual([]);
     expect(r.redirect).toBe(false);
@@ -969,7 +970,8 @@ describe("breadcrumbs", () => {
 
   it("every level in the spec's order with the spec's labels, each link dropping the later levels", () => {
     const s = stateOf(
-      "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB&mpgRange=35&electricMileRange=40&extColorSimple=BLACK&sortBy=yearDESC&firstRecord=30",
+      "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&" +
+        "fuelTypeGroup=HYB&mpgRange=35&electricMileRange=40&extColorSimple=BLACK&sortBy=yearDESC&firstRecord=30",
     );
     expect(breadcrumbs(s, ctx)).toEqual([
       { label: "Home", href: "/" },
@@ -995,7 +997,9 @@ describe("breadcrumbs", () => {
       },
       {
         label: "40 Miles",
-        href: "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB&mpgRange=35&electricMileRange=40",
+        href:
+          "/cars-for-sale/used/suv-crossover/toyota/rav4/xle/2020?zip=30301&sellerType=p&" +
+          "minPrice=10000&maxPrice=30000&fuelTypeGroup=HYB&mpgRange=35&electricMileRange=40",
       },
     ]);
     for (const c of breadcrumbs(s, ctx)) if (c.href !== "/") expectCanonical(c.href);
@@ -1115,7 +1119,8 @@ describe("chips", () => {
   it("a chip for every selected value, each removing just that value", () => {
     const s = stateOf(
       "/cars-for-sale/new?makeCode=HONDA,TOYOTA&modelCode=HONDA:CRV,TOYOTA:RAV4&trimCode=TOYOTA:XLE&extColorSimple=BLACK&intColorSimple=BEIGE" +
-        "&featureCode=HEATED_SEATS&startYear=2018&minPrice=10000&maxPrice=20000&mileage=50000&mpgRange=30&keyword=sunroof&experience=best-deals&zip=30301&sortBy=yearDESC",
+        "&featureCode=HEATED_SEATS&startYear=2018&minPrice=10000&maxPrice=20000&mileage=50000&" +
+        "mpgRange=30&keyword=sunroof&experience=best-deals&zip=30301&sortBy=yearDESC",
     );
     const list = chips(s, ctx);
     expect(list.map((c) => [c.name, c.value, c.label])).toEqual([
@@ -1228,7 +1233,8 @@ describe("editing helpers", () => {
 
   it("clearFilters keeps location, condition, experience and sort", () => {
     const t = stateOf(
-      "/cars-for-sale/new/suv-crossover/toyota/rav4?zip=30301&searchRadius=25&marketExtension=include&experience=commercial&maxPrice=5000&keyword=x&sortBy=yearASC&firstRecord=30&expired=3",
+      "/cars-for-sale/new/suv-crossover/toyota/rav4?zip=30301&searchRadius=25&marketExtension=include&" +
+        "experience=commercial&maxPrice=5000&keyword=x&sortBy=yearASC&firstRecord=30&expired=3",
     );
     expect(clearFilters(t, ctx)).toBe("/cars-for-sale/new?zip=30301&searchRadius=25&marketExtension=include&experience=commercial&sortBy=yearASC");
     expect(clearFilters(emptySearchState(ctx), ctx)).toBe("/cars-for-sale");
@@ -1333,7 +1339,8 @@ describe("SEO helpers", () => {
     expect(searchTitle(stateOf("/cars-for-sale?experience=commercial&zip=94105"), ctx)).toBe("Used Commercial Vehicles for Sale near 94105");
     expect(searchTitle(stateOf("/cars-for-sale?listingType=NEW,USED"), ctx)).toBe("New & Used Cars for Sale");
     expect(searchDescription(stateOf("/cars-for-sale/used/toyota/rav4?zip=30301"), ctx, 1234)).toBe(
-      "Shop 1,234 used Toyota RAV4 for sale near Atlanta, GA on Forecourt. Compare prices, deal ratings, mileage and features from dealers and private sellers.",
+      "Shop 1,234 used Toyota RAV4 for sale near Atlanta, GA on Forecourt. Compare " +
+        "prices, deal ratings, mileage and features from dealers and private sellers.",
     );
   });
 

@@ -981,7 +981,8 @@ function draw(ctx: Ctx): void {
 
   // Backdrop and floor shadow.
   defs.push(
-    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f7f8fa"/><stop offset=".6" stop-color="#e6eaee"/><stop offset="1" stop-color="#d3d9e0"/></linearGradient>`,
+    `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f7f8fa"/><stop ` +
+      `offset=".6" stop-color="#e6eaee"/><stop offset="1" stop-color="#d3d9e0"/></linearGradient>`,
     `<filter id="sh" filterUnits="userSpaceOnUse"><feGaussianBlur stdDeviation="10"/></filter>`,
     `<filter id="sc" filterUnits="userSpaceOnUse"><feGaussianBlur stdDeviation="3"/></filter>`,
   );
@@ -1081,8 +1082,10 @@ function draw(ctx: Ctx): void {
     const hiT = p.tone(t + 0.55);
     defs.push(
       `<linearGradient id="sd" gradientUnits="userSpaceOnUse" x1="${fmt(g0[0])}" y1="${fmt(g0[1])}" x2="${fmt(g1[0])}" y2="${fmt(g1[1])}">` +
-        `<stop offset="0" stop-color="${mix(baseTone, hiT, 0.5)}"/><stop offset=".1" stop-color="${hiT}"/><stop offset=".34" stop-color="${mix(baseTone, hiT, 0.3)}"/>` +
-        `<stop offset=".35" stop-color="${baseTone}"/><stop offset=".8" stop-color="${p.tone(t - 0.3)}"/><stop offset="1" stop-color="${p.tone(t - 0.6)}"/></linearGradient>`,
+        `<stop offset="0" stop-color="${mix(baseTone, hiT, 0.5)}"/><stop offset=".1" ` +
+        `stop-color="${hiT}"/><stop offset=".34" stop-color="${mix(baseTone, hiT, 0.3)}"/>` +
+        `<stop offset=".35" stop-color="${baseTone}"/><stop offset=".8" ` +
+        `stop-color="${p.tone(t - 0.3)}"/><stop offset="1" stop-color="${p.tone(t - 0.6)}"/></linearGradient>`,
     );
     path(
       ctx,
@@ -1150,7 +1153,8 @@ const SPOKES = (() => {
 function wheelDefs(ctx: Ctx): void {
   const steel = ctx.sp.rim === "steel";
   ctx.defs.push(
-    `<radialGradient id="rg" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="${steel ? "#c4c9ce" : "#f3f5f7"}"/><stop offset="1" stop-color="${steel ? "#6d737a" : "#8e969f"}"/></radialGradient>`,
+    `<radialGradient id="rg" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="${steel ? "#c4c9ce" : "#f3f5f7"}"/><stop ` +
+      `offset="1" stop-color="${steel ? "#6d737a" : "#8e969f"}"/></radialGradient>`,
     `<g id="wh"><circle r=".97" fill="#2a2c30"/><circle r=".92" fill="#1b1d20"/><circle r=".68" fill="#3a3e44"/><circle r=".65" fill="url(#rg)"/>` +
       `<path d="${SPOKES}" fill="#202327"/><circle r=".16" fill="#aab1b9"/><circle r=".07" fill="#4a5057"/></g>`,
   );
@@ -1513,7 +1517,8 @@ function glasshouse(ctx: Ctx): void {
   const cs = corners(g, true);
   const center: V3 = [g.reduce((n, v) => n + v[0], 0) / m, 0, g.reduce((n, v) => n + v[1], 0) / m];
   defs.push(
-    `<linearGradient id="gl" x1="0" y1="0" x2=".25" y2="1"><stop offset="0" stop-color="#6a7888"/><stop offset=".42" stop-color="#2b3440"/><stop offset="1" stop-color="#12161c"/></linearGradient>`,
+    `<linearGradient id="gl" x1="0" y1="0" x2=".25" y2="1"><stop offset="0" stop-color="#6a7888"/><stop ` +
+      `offset=".42" stop-color="#2b3440"/><stop offset="1" stop-color="#12161c"/></linearGradient>`,
   );
   const ribbons: string[] = [];
   const glass: string[] = [];

@@ -85,7 +85,8 @@ export function warrantyInfo(l: Pick<ListingSummary, "listingType" | "certifiedP
   }
   if (l.moneyBackGuarantee && kind !== "brand") {
     points.push(
-      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ${MONEY_BACK_GUARANTEE.miles.toLocaleString("en-US")} miles, whichever comes first.`,
+      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ` +
+        `${MONEY_BACK_GUARANTEE.miles.toLocaleString("en-US")} miles, whichever comes first.`,
     );
   }
   return { headline, points };

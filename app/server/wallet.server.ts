@@ -6,7 +6,6 @@
 //   nothing stored; saved, payments go on and the answer is a 303 back to `ref`.
 // - intent=toggle (value on / off): payments on or off; on without a budget leads to the form.
 // - intent=clear: the wallet is forgotten.
-import { data, redirect } from "react-router";
 import { SITE_COOKIES } from "./security/cookies.server.ts";
 import { z } from "zod";
 import { safeRefUrl } from "../lib/account.ts";
@@ -89,26 +88,4 @@ export function walletRef(raw: unknown): string {
 export function walletView(wallet: Wallet | null, ref: string, shop: (maxPrice: number) => string): WalletView {
   const maxPrice = wallet ? affordablePrice(wallet) : null;
   return { wallet, editHref: walletHref(ref), action: PATHS.wallet, ref, maxPrice, shopHref: maxPrice !== null && maxPrice > 0 ? shop(maxPrice) : null };
-}
-
-/** POST /wallet. Throws its redirects; returns the form's errors (400). */
-export async function walletAction(request: Request) {
-  if (!walletEnabled()) throw data(null, { status: 404 });
-  const form = await request.formData().catch(() => new FormData());
-  const ref = walletRef(form.get("ref"));
-  const intent = form.get("intent");
-  const current = await readWallet(request);
-  const back = async (w: Wallet | null) => {
-    const cookie = w ? await walletCookie.serialize(w) : await walletCookie.serialize("", { maxAge: 0 });
-    throw redirect(ref, { status: 303, headers: { "Set-Cookie": cookie } });
-  };
-  if (intent === "clear") return back(null);
-  if (intent === "toggle") {
-    const on = form.get("value") === "on";
-    if (on && !current) throw redirect(walletHref(ref), { status: 303 });
-    return back(current ? { ...current, on } : null);
-  }
-  const parsed = parseWalletForm(form);
-  if ("wallet" in parsed) return back(parsed.wallet);
-  return data({ ...parsed, ref }, { status: 400 });
 }

@@ -133,7 +133,8 @@ test.describe("audit fixes", () => {
     const count = ((await page.getByRole("heading", { level: 2, name: /Matches$/ }).textContent()) ?? "").replace(/ Matches$/, "");
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "website");
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Used Toyota RAV4 for Sale");
-    const description = `Shop ${count} used Toyota RAV4 for sale on Forecourt. Compare prices, deal ratings, mileage and features from dealers and private sellers.`;
+    const description =
+      `Shop ${count} used Toyota RAV4 for sale on Forecourt. Compare prices, ` + `deal ratings, mileage and features from dealers and private sellers.`;
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", description);
     await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", description);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", /\/cars-for-sale\/used\/toyota\/rav4$/);

@@ -50,8 +50,11 @@ function pickCar(offset: number, fromEnd = false): Car {
 }
 
 /** A used-car search of the model (redirected to its canonical path). */
-const search = (c: Car, extra: Record<string, string> = {}) =>
-  `/cars-for-sale?${new URLSearchParams({ listingType: "USED", makeCode: c.make_code, modelCode: c.model_code, startYear: String(c.year), endYear: String(c.year), ...extra })}`;
+const search = (c: Car, extra: Record<string, string> = {}) => {
+  const year = String(c.year);
+  const params = new URLSearchParams({ listingType: "USED", makeCode: c.make_code, modelCode: c.model_code, startYear: year, endYear: year, ...extra });
+  return `/cars-for-sale?${params}`;
+};
 
 test("a verified shopper's review is moderated, then shown with its ratings; helpful votes count once", async ({ page, browser }, info) => {
   test.setTimeout(120_000);
@@ -202,11 +205,13 @@ test("a failing ratings service leaves the pages up without the ratings", async 
     const email = `failing-ratings-${test.info().project.name}-${now.toString(36)}@example.com`;
     const user = db
       .prepare(
-        "INSERT INTO users (email, password_hash, first_name, last_name, phone, one_click_opt_in, created_at, email_verified_at) VALUES (?, 'x', 'Sam', 'Lee', '', 0, ?, ?) RETURNING id",
+        "INSERT INTO users (email, password_hash, first_name, last_name, phone, one_click_opt_in, " +
+          "created_at, email_verified_at) VALUES (?, 'x', 'Sam', 'Lee', '', 0, ?, ?) RETURNING id",
       )
       .get(email, now, now) as { id: number };
     db.prepare(
-      `INSERT INTO consumer_reviews (user_id, make_code, model_code, year, overall, comfort, performance, reliability, value, interior, technology, title, body, status, created_at, updated_at, decided_at)
+      `INSERT INTO consumer_reviews (user_id, make_code, model_code, year, overall, comfort, performance, reliability, value, interior, technology,
+         title, body, status, created_at, updated_at, decided_at)
        VALUES (?, ?, ?, ?, 5, 5, 5, 5, 5, 5, 5, ?, 'Tows our camper without effort and the cab is quiet on the highway.', 'approved', ?, ?, ?)`,
     ).run(user.id, car!.make_code, car!.model_code, car!.year, title, now, now, now);
   } finally {
@@ -238,11 +243,13 @@ function insertReviews(car: Car, tag: string, reviews: { title: string; overall:
           ? { id: userId }
           : (db
               .prepare(
-                "INSERT INTO users (email, password_hash, first_name, last_name, phone, one_click_opt_in, created_at, email_verified_at) VALUES (?, 'x', 'Pat', 'Lee', '', 0, ?, ?) RETURNING id",
+                "INSERT INTO users (email, password_hash, first_name, last_name, phone, one_click_opt_in, " +
+                  "created_at, email_verified_at) VALUES (?, 'x', 'Pat', 'Lee', '', 0, ?, ?) RETURNING id",
               )
               .get(`${tag}-${i}@example.com`, now, now) as { id: number });
       db.prepare(
-        `INSERT INTO consumer_reviews (user_id, make_code, model_code, year, overall, comfort, performance, reliability, value, interior, technology, title, body, status, helpful_yes, created_at, updated_at, decided_at)
+        `INSERT INTO consumer_reviews (user_id, make_code, model_code, year, overall, comfort, performance, reliability, value, interior, technology,
+           title, body, status, helpful_yes, created_at, updated_at, decided_at)
          VALUES (?, ?, ?, ?, ?, 4, 4, 4, 4, 4, 4, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         user.id,

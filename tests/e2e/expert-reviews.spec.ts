@@ -39,7 +39,8 @@ test("an editor publishes expert reviews: 'Car Reviews' on the results page, the
     model,
   )[0]!;
   const years = query<{ year: number; id: number }>(
-    `SELECT year, MIN(id) AS id FROM listings WHERE status = 'active' AND make_code = ? AND model_code = ? GROUP BY year ORDER BY COUNT(*) DESC, year DESC LIMIT 3`,
+    `SELECT year, MIN(id) AS id FROM listings WHERE status = 'active' AND make_code ` +
+      `= ? AND model_code = ? GROUP BY year ORDER BY COUNT(*) DESC, year DESC LIMIT 3`,
     make,
     model,
   );
@@ -77,7 +78,8 @@ test("a failing expert review service leaves the results and vehicle pages up, w
   test.setTimeout(120_000);
   // FORD|F150's research services fail in the browser suites (E2E_FAIL_RESEARCH_MODEL).
   const years = query<{ year: number; id: number }>(
-    `SELECT year, MIN(id) AS id FROM listings WHERE status = 'active' AND make_code = 'FORD' AND model_code = 'F150' GROUP BY year ORDER BY COUNT(*) DESC, year DESC LIMIT 2`,
+    `SELECT year, MIN(id) AS id FROM listings WHERE status = 'active' AND make_code = ` +
+      `'FORD' AND model_code = 'F150' GROUP BY year ORDER BY COUNT(*) DESC, year DESC LIMIT 2`,
   );
   const car = years[info.project.name === "js" ? 1 : 0]!;
   await signInAsOperator(page, info.project.name);

@@ -48,7 +48,8 @@ test("psid, siomid and camp_channel keep what brought the shopper, with the spec
 
   // A lead later in the visit is counted by its campaign channel.
   const [car] = query<{ id: number }>(
-    `SELECT l.id FROM listings l JOIN owners o ON o.id = l.owner_id WHERE l.status = 'active' AND o.seller_type = 'd' AND o.hide_email_form = 0 ORDER BY l.id DESC LIMIT 1 OFFSET ?`,
+    `SELECT l.id FROM listings l JOIN owners o ON o.id = l.owner_id WHERE l.status = 'active' ` +
+      `AND o.seller_type = 'd' AND o.hide_email_form = 0 ORDER BY l.id DESC LIMIT 1 OFFSET ?`,
     info.project.name === "js" ? 1 : 0,
   );
   await page.goto(`/cars-for-sale/vehicle/${car!.id}#contact`);

@@ -61,9 +61,11 @@ test.describe("trust signals", () => {
     const suffix = info.project.name === "js" ? "2" : "1";
     const brandVin = vin(`1FTFW1E50PFE0000${suffix}`);
     const csv = [
-      "dealer_id,dealer_name,dealer_zip,dealer_rating,dealer_rating_count,dealer_rating_source,vin,condition,year,make,model,trim,price,mileage,exterior_color,interior_color,certified_program,vehicle_history,vehicle_history_source",
+      "dealer_id,dealer_name,dealer_zip,dealer_rating,dealer_rating_count,dealer_rating_source,vin,condition,year,make," +
+        "model,trim,price,mileage,exterior_color,interior_color,certified_program,vehicle_history,vehicle_history_source",
       // (A Ford Escape: the research services fail on purpose for the F-150 in these journeys.)
-      `DLR-E2E-FORD-${suffix},Hilltop Ford ${suffix},78701,4.7,212,Google reviews,${brandVin},CERTIFIED,2023,Ford,Escape,SE,28000,31000,White,Black,Ford Gold Certified,ONE_OWNER|NO_ACCIDENTS,Example History Co.`,
+      `DLR-E2E-FORD-${suffix},Hilltop Ford ${suffix},78701,4.7,212,Google ` +
+        `reviews,${brandVin},CERTIFIED,2023,Ford,Escape,SE,28000,31000,White,Black,Ford Gold Certified,ONE_OWNER|NO_ACCIDENTS,Example History Co.`,
     ].join("\n");
     const db = await openDatabase({ sqlitePath: E2E_DB_PATH });
     try {

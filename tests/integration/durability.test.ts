@@ -117,7 +117,8 @@ describe.each(testDatabaseFactories().map((f, slot) => ({ ...f, slot })))("SIGKI
     expect([...kinds].sort()).toEqual(["contact", "offer", "save"]);
 
     console.log(
-      `${factory.name}: SIGKILL after ${acknowledgedBeforeKill} acknowledged, ${inFlightAtKill} requests on the wire; ${acks.length} acknowledged, ${unacknowledged} not`,
+      `${factory.name}: SIGKILL after ${acknowledgedBeforeKill} acknowledged, ${inFlightAtKill} ` +
+        `requests on the wire; ${acks.length} acknowledged, ${unacknowledged} not`,
     );
     server = await start();
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, activeListingIds, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
 import { makePhoto } from "../support/photo-images.ts";
+import { testReviewForm } from "../support/reviews.ts";
 import { saveExpertReview } from "../../app/server/research/expert-reviews.server.ts";
 import { decideReview, saveReview } from "../../app/server/research/consumer-reviews.server.ts";
 import { checkEligibility } from "../../app/server/deals/eligibility.server.ts";
@@ -119,21 +120,7 @@ async function pages(): Promise<[string, string, FormClient?][]> {
   await shopper.post("/account/save-vehicle", { listingId: String(dealerCar), refUrl: "/account/saved" });
   // A published consumer review and a published expert review of a model year.
   const user = await k.selectFrom("users").select("id").where("email", "=", "vnu-shopper@example.com").executeTakeFirstOrThrow();
-  const review = await saveReview(t.db, Number(user.id), {
-    make: "TOYOTA",
-    model: "RAV4",
-    year: 2022,
-    trim: "",
-    overall: 4,
-    comfort: 4,
-    performance: 3,
-    reliability: 5,
-    value: 4,
-    interior: 4,
-    technology: 3,
-    title: "Solid family SUV",
-    text: "We drove it 20,000 miles in a year: roomy, frugal and nothing broke. The infotainment is slow.",
-  });
+  const review = await saveReview(t.db, Number(user.id), testReviewForm());
   expect(review.status).toBe("created");
   await decideReview(t.db, (review as { id: number }).id, "approve", null);
   const expertId = await saveExpertReview(t.db, {

@@ -52,7 +52,9 @@ export function CompareButton({ listingId, title, compare }: CompareButtonProps)
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
       <button
         type="submit"
-        className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        className={
+          "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white " + "px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        }
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="icon">
           <path d="M4 6h7v12H4zM13 6h7v12h-7z" />

@@ -191,7 +191,10 @@ export function CompareTable({ page }: { page: ComparePageData }) {
                   <tr key={r.key} data-differs={r.differs ? "true" : undefined} className={`border-t border-slate-100 ${r.differs ? "bg-amber-50/70" : ""}`}>
                     <th
                       scope="row"
-                      className={`sticky left-0 z-10 border-l-4 px-3 py-2 text-left align-top font-medium text-slate-700 ${r.differs ? "border-amber-400 bg-amber-50" : "border-transparent bg-white"}`}
+                      className={
+                        `sticky left-0 z-10 border-l-4 px-3 py-2 text-left align-top font-medium text-slate-700 ` +
+                        `${r.differs ? "border-amber-400 bg-amber-50" : "border-transparent bg-white"}`
+                      }
                     >
                       <span className="compare-label">
                         {r.label}

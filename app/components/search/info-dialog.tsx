@@ -6,7 +6,8 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 
 export const dialogClass =
-  "info-dialog m-auto max-h-[85vh] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 " +
+  "info-dialog m-auto max-h-[85vh] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-xl " +
+  "border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 " +
   "target:not-open:static target:not-open:my-4 target:not-open:block target:not-open:w-full target:not-open:max-w-none";
 
 /** Opens a dialog modally, remembering what had focus; false when the browser cannot (the link then navigates). */

@@ -35,7 +35,10 @@ export function Breadcrumbs({ crumbs, oneLine = false }: { crumbs: Crumb[]; oneL
   return (
     <nav aria-label="Breadcrumb">
       <ol
-        className={`flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600${oneLine ? " max-lg:-mx-1.5 max-lg:flex-nowrap max-lg:overflow-x-auto max-lg:whitespace-nowrap max-lg:p-1.5 max-lg:[scrollbar-width:none]" : ""}`}
+        className={
+          "flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600" +
+          (oneLine ? " max-lg:-mx-1.5 max-lg:flex-nowrap max-lg:overflow-x-auto max-lg:whitespace-nowrap max-lg:p-1.5 max-lg:[scrollbar-width:none]" : "")
+        }
       >
         {crumbs.map((c, i) => {
           const last = i === crumbs.length - 1;

@@ -304,8 +304,8 @@ export function Seller({ page }: { page: VehiclePageData }) {
       </div>
       {page.distance ? (
         <p className="mt-3 text-sm text-slate-700">
-          <span className="font-semibold">{page.distance.miles < 1 ? "Under 1 mi" : `${formatInt(page.distance.miles)} mi`}</span> from {page.distance.city},{" "}
-          {page.distance.state} {page.distance.zip}
+          <span className="font-semibold">{page.distance.miles < 1 ? "Under 1 mi" : `${formatInt(page.distance.miles)} mi`}</span>
+          {` from ${page.distance.city}, ${page.distance.state} ${page.distance.zip}`}
         </p>
       ) : null}
       <div className="mt-4 flex flex-col gap-2">

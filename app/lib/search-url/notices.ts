@@ -48,7 +48,9 @@ export function modelNotices(state: SearchState, invalid: readonly InvalidParam[
       const others = chosen.map((m) => makeName(m, ctx));
       const withoutModel = (q.models[make]?.length ?? 0) > 1 ? removeFilter(state, "modelCode", `${make}|${model}`, ctx) : without(state, [make], ctx);
       out.push({
-        text: `${modelName(make, model, ctx)} is a ${makeName(make, ctx)} model, not a ${either(others)} model: this search shows ${named} as well as the ${either(others)} cars you chose.`,
+        text:
+          `${modelName(make, model, ctx)} is a ${makeName(make, ctx)} model, not a ${either(others)} ` +
+          `model: this search shows ${named} as well as the ${either(others)} cars you chose.`,
         links: [
           { label: `Only ${named}`, href: serializeSearchUrl(without(state, chosen, ctx), ctx) },
           { label: `Only ${others.join(" and ")}`, href: serializeSearchUrl(withoutModel, ctx) },

@@ -3,7 +3,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { PATHS } from "../../lib/routes";
-import { oneClickEmailAction } from "../../server/leads/one-click.server";
+import { oneClickEmailAction } from "./action.server";
 import { documentHeaders } from "../../server/http/route-headers.server";
 
 export function loader() {

@@ -1,7 +1,7 @@
 // POST target of 'Get Price Alerts' on the vehicle page; without JavaScript the answer shows here.
 import type { Route } from "./+types/route";
 import { PriceAlertForm } from "../../components/account/price-alert-form";
-import { priceAlertAction } from "../../server/accounts/price-alert-action.server";
+import { priceAlertAction } from "./action.server";
 import { documentHeaders } from "../../server/http/route-headers.server";
 
 export function loader() {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { EmailCapture } from "../../components/account/save-search";
 import { PATHS } from "../../lib/routes";
-import { saveSearchAction } from "../../server/accounts/save-search.server";
+import { saveSearchAction } from "./action.server";
 import { documentHeaders } from "../../server/http/route-headers.server";
 
 // Also runs after the action on a document POST: it must not redirect.

@@ -2,7 +2,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/route";
 import { PATHS } from "../../lib/routes";
-import { saveVehicleAction } from "../../server/accounts/save-vehicle.server";
+import { saveVehicleAction } from "./action.server";
 
 export function loader() {
   return redirect(PATHS.saved);

@@ -2,7 +2,7 @@
 // defaultScreen=signup and refUrl"). Both forms work without JavaScript; with it, Conform checks
 // fields on blur with the same zod schemas. Arriving from a heart (saveListingId) shows the
 // spec's 'Save Cars with a Free Account' and completes the save after signing in.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
@@ -11,7 +11,7 @@ import { Field, FormError, primaryButton } from "../../components/account/field"
 import { ACCOUNT_TEXT, PASSWORD_MIN, safeRefUrl, signInHref } from "../../lib/account";
 import { signInSchema, signUpSchema } from "../../lib/account-schemas";
 import { PATHS } from "../../lib/routes";
-import { signInOrUpAction } from "../../server/accounts/auth-actions.server";
+import { signInOrUpAction } from "./action.server";
 import { getSessionUser } from "../../server/accounts/session.server";
 import { documentHeaders } from "../../server/http/route-headers.server";
 
@@ -89,6 +89,13 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
 type Reply = SubmissionResult<string[]> | undefined;
 
+interface AccountFormProps {
+  refUrl: string;
+  saveListingId: number | null;
+  lastResult: Reply;
+  headingLevel: 1 | 2;
+}
+
 /** A key that changes with every answer from the server: remounting the password input empties it. */
 function usePasswordKey(lastResult: Reply): string {
   const [seq, setSeq] = useState(0);
@@ -98,88 +105,71 @@ function usePasswordKey(lastResult: Reply): string {
   return `password-${seq}`;
 }
 
-function Heading({ level, children }: { level: 1 | 2; children: React.ReactNode }) {
-  const Tag = level === 1 ? "h1" : "h2";
-  return (
-    <Tag id="account-form-heading" className="text-2xl font-bold tracking-tight">
-      {children}
-    </Tag>
-  );
+/** Conform over one of the two schemas: checked on blur, again on input once shown wrong. */
+function useAccountForm<Schema extends typeof signInSchema | typeof signUpSchema>(id: "sign-in" | "sign-up", schema: Schema, lastResult: Reply) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { form, fields, passwordKey: usePasswordKey(lastResult) };
 }
 
-function Hidden({ refUrl, saveListingId, intent }: { refUrl: string; saveListingId: number | null; intent: string }) {
+/** What both forms share: the heading, the hidden fields, the form's own error and the submit button around their fields. */
+function AccountForm<Fields extends Record<string, unknown>>({
+  form,
+  intent,
+  heading,
+  submit,
+  refUrl,
+  saveListingId,
+  headingLevel,
+  children,
+}: Omit<AccountFormProps, "lastResult"> & {
+  form: FormMetadata<Fields, string[]>;
+  intent: "sign-in" | "sign-up";
+  heading: string;
+  submit: string;
+  children: React.ReactNode;
+}) {
+  const navigation = useNavigation();
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <>
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Heading id="account-form-heading" className="text-2xl font-bold tracking-tight">
+        {heading}
+      </Heading>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="refUrl" value={refUrl} />
       {saveListingId ? <input type="hidden" name="saveListingId" value={saveListingId} /> : null}
-    </>
-  );
-}
-
-function SignInForm({
-  refUrl,
-  saveListingId,
-  lastResult,
-  headingLevel,
-}: {
-  refUrl: string;
-  saveListingId: number | null;
-  lastResult: Reply;
-  headingLevel: 1 | 2;
-}) {
-  const navigation = useNavigation();
-  const passwordKey = usePasswordKey(lastResult);
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    constraint: getZodConstraint(signInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Heading level={headingLevel}>Sign in</Heading>
-      <Hidden refUrl={refUrl} saveListingId={saveListingId} intent="sign-in" />
       <FormError id={form.errorId} errors={form.errors} />
-      <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
-      <div key={passwordKey}>
-        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
-      </div>
+      {children}
       <button type="submit" className={`${primaryButton} w-full`} disabled={navigation.state === "submitting"}>
-        Sign in
+        {submit}
       </button>
     </Form>
   );
 }
 
-function SignUpForm({
-  refUrl,
-  saveListingId,
-  lastResult,
-  headingLevel,
-}: {
-  refUrl: string;
-  saveListingId: number | null;
-  lastResult: Reply;
-  headingLevel: 1 | 2;
-}) {
-  const navigation = useNavigation();
-  const passwordKey = usePasswordKey(lastResult);
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    constraint: getZodConstraint(signUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-  });
+function SignInForm({ lastResult, ...props }: AccountFormProps) {
+  const { form, fields, passwordKey } = useAccountForm("sign-in", signInSchema, lastResult);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <Heading level={headingLevel}>Create a free account</Heading>
-      <Hidden refUrl={refUrl} saveListingId={saveListingId} intent="sign-up" />
-      <FormError id={form.errorId} errors={form.errors} />
+    <AccountForm form={form} intent="sign-in" heading="Sign in" submit="Sign in" {...props}>
+      <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+      <div key={passwordKey}>
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+      </div>
+    </AccountForm>
+  );
+}
+
+function SignUpForm({ lastResult, ...props }: AccountFormProps) {
+  const { form, fields, passwordKey } = useAccountForm("sign-up", signUpSchema, lastResult);
+  return (
+    <AccountForm form={form} intent="sign-up" heading="Create a free account" submit="Create account" {...props}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name (optional)" meta={fields.firstName} autoComplete="given-name" />
         <Field label="Last name (optional)" meta={fields.lastName} autoComplete="family-name" />
@@ -194,9 +184,6 @@ function SignUpForm({
           hint={`At least ${PASSWORD_MIN} characters, with letters and a number or symbol.`}
         />
       </div>
-      <button type="submit" className={`${primaryButton} w-full`} disabled={navigation.state === "submitting"}>
-        Create account
-      </button>
-    </Form>
+    </AccountForm>
   );
 }

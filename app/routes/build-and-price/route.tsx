@@ -2,39 +2,19 @@
 // (docs/compare.md). A trim's configuration, its option packages (a GET form of checkboxes; the
 // total updates on change with JavaScript), the MSRP, and dealers near the ZIP that carry the
 // model. A trim that is not in the catalogue is a 404 with a way back to the trims.
-import { Form, data, isRouteErrorResponse } from "react-router";
+import { Form, isRouteErrorResponse } from "react-router";
 import { useHydrated } from "../../components/use-hydrated";
 import type { Route } from "./+types/route";
-import { buildAndPriceHref, compareTrimsHref } from "../../lib/compare";
+import { buildAndPriceHref } from "../../lib/compare";
 import { formatInt, formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import { vehicleImagePath } from "../../lib/vehicle-image-path";
-import { TEXT } from "../../lib/constants";
-import { getDatabase } from "../../server/db/connection.server";
-import { checkTypedZip } from "../../server/reference/zip.server";
-import { userZipFromCookie } from "../../server/security/cookies.server";
-import { loadBuildAndPrice, parseBuildQuery } from "../../server/compare/build-and-price.server";
-import { getSearchUrlContext } from "../../server/services/url-context.server";
+import { appContext, shopperContext } from "../../server/http/request-context.server";
 import { dealerRatingSourceText, dealerRatingText } from "../../lib/trust-signals";
+import { loadBuildAndPricePage } from "./loader.server";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const q = parseBuildQuery(url.searchParams);
-  const { typed: typedZip, error: zipError } = checkTypedZip(url.searchParams.get("zip"));
-  if (zipError) q.zip = undefined;
-  else q.zip ??= userZipFromCookie(request.headers.get("Cookie"));
-  const [db, ctx] = await Promise.all([getDatabase(), getSearchUrlContext()]);
-  const build = await loadBuildAndPrice(db, q, ctx);
-  if (!build) {
-    const back = q.makeCode && q.modelCode ? compareTrimsHref({ makeCode: q.makeCode, modelCode: q.modelCode }) : PATHS.compareTrims;
-    throw data({ back }, { status: 404, statusText: "Not Found" });
-  }
-  const zipUnknown = q.zip !== undefined && build.zip === null;
-  return {
-    build,
-    zipError: zipError ?? (zipUnknown ? TEXT.invalidZip : null),
-    typedZip: zipError || zipUnknown ? typedZip : (build.zip?.value ?? ""),
-    trimsHref: compareTrimsHref({ makeCode: build.makeCode, modelCode: build.modelCode, year: build.year }),
-  };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadBuildAndPricePage(url, context.get(appContext), context.get(shopperContext));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

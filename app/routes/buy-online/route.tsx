@@ -9,14 +9,16 @@ import { DealCarSummary } from "../../components/deals/deal-car";
 import { DEAL_PATHS } from "../../lib/deals";
 import { documentHeaders } from "../../server/http/route-headers.server";
 import { DEFAULT_DEAL_VALUES } from "../../lib/deals";
-import { buyOnlineAction, loadBuyOnlinePage } from "../../server/deals/deal-pages.server";
+import { appContext } from "../../server/http/request-context.server";
+import { loadBuyOnlinePage } from "./loader.server";
+import { buyOnlineAction } from "./action.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return loadBuyOnlinePage(params.listingId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadBuyOnlinePage(params.listingId, context.get(appContext));
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return buyOnlineAction(request, params.listingId);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return buyOnlineAction(request, params.listingId, context.get(appContext));
 }
 
 export const headers = documentHeaders;

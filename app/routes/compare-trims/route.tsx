@@ -1,27 +1,15 @@
 // "Compare {make} {model} Trims": /compare/trims?makeCode=&modelCode=&fuelTypeGroup=&year=
 // (docs/compare.md). Without a model it offers a make and model picker (GET forms); an unknown make or
 // model is a 404.
-import { Form, isRouteErrorResponse, data } from "react-router";
+import { Form, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/route";
 import { CompareTrims } from "../../components/compare/compare-trims";
 import { PATHS } from "../../lib/routes";
-import { categoryUrl } from "../../lib/search-url";
-import { getSearchUrlContext } from "../../server/services/url-context.server";
-import { getDatabase } from "../../server/db/connection.server";
-import { userZipFromCookie } from "../../server/security/cookies.server";
-import { loadCompareTrims, loadTrimPicker, parseCompareTrimsQuery } from "../../server/compare/trims.server";
+import { appContext, shopperContext } from "../../server/http/request-context.server";
+import { loadCompareTrimsPage } from "./loader.server";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const q = parseCompareTrimsQuery(url.searchParams);
-  q.zip ??= userZipFromCookie(request.headers.get("Cookie"));
-  const db = await getDatabase();
-  if (q.makeCode && q.modelCode) {
-    const trims = await loadCompareTrims(db, q);
-    if (!trims) throw data(null, { status: 404, statusText: "Not Found" });
-    const ctx = await getSearchUrlContext();
-    return { kind: "trims" as const, trims, resultsHref: categoryUrl({ condition: "all", makeCode: trims.makeCode, modelCode: trims.modelCode }, ctx) };
-  }
-  return { kind: "picker" as const, picker: await loadTrimPicker(db, q.makeCode) };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadCompareTrimsPage(url, context.get(appContext), context.get(shopperContext));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -8,12 +8,11 @@ import { DEAL_ESTIMATE_NOTE, DEAL_PATHS, DEAL_TYPE_LABELS, type DealFigures } fr
 import { formatInt, formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import { documentHeaders } from "../../server/http/route-headers.server";
-import { loadDealPage } from "../../server/deals/deal-pages.server";
-import { getEnv } from "../../server/env.server";
+import { appContext } from "../../server/http/request-context.server";
+import { loadDealPage } from "./loader.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await loadDealPage(params.dealId);
-  return { ...page, shareUrl: `${getEnv().PUBLIC_ORIGIN}${DEAL_PATHS.deal(page.id)}` };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadDealPage(params.dealId, context.get(appContext));
 }
 
 export const headers = documentHeaders;

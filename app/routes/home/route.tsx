@@ -60,7 +60,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 .map((c) => (
                   <label key={c.value} className="cursor-pointer">
                     <input type="radio" name="listingType" value={c.value} defaultChecked={c.value === "USED"} className="peer sr-only" />
-                    <span className="inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
+                    <span
+                      className={
+                        "inline-block rounded-full border border-slate-300 px-4 py-1.5 text-sm font-semibold peer-checked:border-brand-600 " +
+                        "peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500"
+                      }
+                    >
                       {c.label}
                     </span>
                   </label>

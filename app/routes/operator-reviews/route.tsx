@@ -50,7 +50,10 @@ export default function OperatorReviews({ loaderData, actionData }: Route.Compon
               kind="consumer"
               id={r.id}
               title={r.title}
-              meta={`${r.name}${r.trimName ? ` ${r.trimName}` : ""} · Overall ${r.overall}/5 · by ${r.authorName} (${r.authorEmail}) · ${dateFormat.format(r.updatedAt)} UTC`}
+              meta={
+                `${r.name}${r.trimName ? ` ${r.trimName}` : ""} · Overall ${r.overall}/5 · by ` +
+                `${r.authorName} (${r.authorEmail}) · ${dateFormat.format(r.updatedAt)} UTC`
+              }
               flagged={r.heldReasons}
               body={r.body}
               detail={r.categories.map((c) => `${c.label} ${c.value}/5`).join(" · ")}

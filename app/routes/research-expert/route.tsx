@@ -52,7 +52,10 @@ export default function ExpertReviewPage({ loaderData }: Route.ComponentProps) {
       </div>
       <article
         aria-label="The review"
-        className="prose mt-8 max-w-none space-y-3 [&_a]:text-brand-700 [&_a]:underline [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        className={
+          "prose mt-8 max-w-none space-y-3 [&_a]:text-brand-700 [&_a]:underline [&_h3]:text-lg " +
+          "[&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        }
         dangerouslySetInnerHTML={{ __html: r.bodyHtml }}
       />
       <p className="mt-8">

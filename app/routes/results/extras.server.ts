@@ -250,12 +250,16 @@ async function modelReference(
     if (scope) {
       faqs.push({
         question: `How much does a ${word} ${what} cost?`,
-        answer: `Across the ${formatInt(scope.count)} ${word} ${what} listings for sale on Forecourt, the average price is ${formatPrice(scope.avg)}. Prices run from ${formatPrice(scope.min)} to ${formatPrice(scope.max)}.`,
+        answer:
+          `Across the ${formatInt(scope.count)} ${word} ${what} listings for sale on Forecourt, the average price ` +
+          `is ${formatPrice(scope.avg)}. Prices run from ${formatPrice(scope.min)} to ${formatPrice(scope.max)}.`,
       });
     } else if (result.stats.derivedprice) {
       faqs.push({
         question: `How much does a ${word} ${what} cost?`,
-        answer: `The ${formatInt(result.totalResultCount)} matches of this search are priced from ${formatPrice(result.stats.derivedprice.min)} to ${formatPrice(result.stats.derivedprice.max)}.`,
+        answer:
+          `The ${formatInt(result.totalResultCount)} matches of this search are priced from ` +
+          `${formatPrice(result.stats.derivedprice.min)} to ${formatPrice(result.stats.derivedprice.max)}.`,
       });
     }
     if (mileage && mileage.count > 1) {

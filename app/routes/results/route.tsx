@@ -163,7 +163,10 @@ function Results({ page }: { page: ResultsPageData }) {
             {/* The shopping assistant's 'Get Price Alerts' and the phone bar's Save search lead here. */}
             <div
               id="save-search"
-              className="mt-3 scroll-mt-4 max-lg:hidden max-lg:target:block max-lg:rounded-xl max-lg:border max-lg:border-brand-200 max-lg:bg-brand-50/50 max-lg:p-3"
+              className={
+                "mt-3 scroll-mt-4 max-lg:hidden max-lg:target:block max-lg:rounded-xl " +
+                "max-lg:border max-lg:border-brand-200 max-lg:bg-brand-50/50 max-lg:p-3"
+              }
             >
               <SaveSearch defaultTitle={page.title} />
             </div>
@@ -180,7 +183,12 @@ function Results({ page }: { page: ResultsPageData }) {
             />
             <CardDialogs />
             {/* Below 1024 px the chips and the suggested filters share one row that scrolls sideways. */}
-            <div className="relative mt-2 max-lg:-mx-1.5 max-lg:flex max-lg:items-center max-lg:gap-4 max-lg:overflow-x-auto max-lg:p-1.5 max-lg:[scrollbar-width:none] lg:mt-3">
+            <div
+              className={
+                "relative mt-2 max-lg:-mx-1.5 max-lg:flex max-lg:items-center max-lg:gap-4 " +
+                "max-lg:overflow-x-auto max-lg:p-1.5 max-lg:[scrollbar-width:none] lg:mt-3"
+              }
+            >
               {page.chips.length > 0 ? <FilterChips chips={chips} clearHref={page.clearFiltersHref} oneRow /> : null}
               {extras ? <SuggestedFilters suggestions={extras.suggestions} /> : null}
             </div>

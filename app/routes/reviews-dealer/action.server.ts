@@ -4,7 +4,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { signInHref } from "../../lib/account.ts";
 import { RESEARCH_PATHS } from "../../lib/research-paths.ts";
-import { NOT_CONTACTED, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TITLE_MAX } from "../../lib/reviews.ts";
+import { NOT_CONTACTED } from "../../lib/reviews.ts";
+import { reviewTextField, reviewTitleField } from "../../lib/review-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { getSessionUser } from "../../server/accounts/session.server.ts";
 import { deleteDealerReview, hasContacted, myDealerReview, saveDealerReview } from "../../server/research/dealer-reviews.server.ts";
@@ -18,16 +19,8 @@ const dealerFormSchema = z.object({
     .int({ error: "Choose a rating." })
     .min(1, { error: "Choose a rating." })
     .max(5, { error: "Choose a rating." }),
-  title: z
-    .string({ error: "Give your review a title." })
-    .trim()
-    .min(3, { error: "Give your review a title (3 characters or more)." })
-    .max(REVIEW_TITLE_MAX, { error: `Keep the title under ${REVIEW_TITLE_MAX} characters.` }),
-  text: z
-    .string({ error: `Write at least ${REVIEW_TEXT_MIN} characters.` })
-    .trim()
-    .min(REVIEW_TEXT_MIN, { error: `Write at least ${REVIEW_TEXT_MIN} characters.` })
-    .max(REVIEW_TEXT_MAX, { error: `Keep the review under ${REVIEW_TEXT_MAX} characters.` }),
+  title: reviewTitleField,
+  text: reviewTextField,
 });
 
 export async function dealerReviewAction(request: Request, url: URL) {

@@ -45,9 +45,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const l = page.listing;
   const name = vehicleName(l);
   const title = `${name} for sale in ${l.owner.city}, ${l.owner.state} | Forecourt`;
+  const seller = l.owner.privateSeller ? "a private seller" : l.owner.name;
   const description = `${page.conditionLabel} ${name} for ${formatPrice(l.salePrice)}${
     l.listingType === "NEW" && l.mileage < 500 ? "" : ` with ${formatMiles(l.mileage)}`
-  }, ${l.extColorName ?? l.extColorSimple.toLowerCase()}, offered by ${l.owner.privateSeller ? "a private seller" : l.owner.name} in ${l.owner.city}, ${l.owner.state}.`;
+  }, ${l.extColorName ?? l.extColorSimple.toLowerCase()}, offered by ${seller} in ${l.owner.city}, ${l.owner.state}.`;
   return [
     { title },
     { name: "description", content: description },

@@ -7,7 +7,8 @@ import { formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
 import { WALLET_TEXT, affordablePrice, walletFormValues } from "../../lib/wallet";
 import { documentHeaders } from "../../server/http/route-headers.server";
-import { readWallet, walletAction, walletEnabled, walletRef } from "../../server/wallet.server";
+import { readWallet, walletEnabled, walletRef } from "../../server/wallet.server";
+import { walletAction } from "./action.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (!walletEnabled()) throw data(null, { status: 404 });

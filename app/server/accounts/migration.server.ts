@@ -4,18 +4,17 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "../db/connection.server.ts";
+import { columnTypes } from "../db/migration-types.server.ts";
 
 type AnyDb = Kysely<any>;
 
 export function migration004Accounts(dialect: Dialect): Migration {
-  const pg = dialect === "postgres";
-  const big = pg ? ("bigint" as const) : ("integer" as const);
-  const serial = pg ? ("bigserial" as const) : ("integer" as const);
+  const { big, serial, autoId } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
         .createTable("users")
-        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", serial, autoId)
         .addColumn("email", "text", (c) => c.notNull().unique())
         .addColumn("password_hash", "text", (c) => c.notNull())
         .addColumn("first_name", "text", (c) => c.notNull().defaultTo(""))
@@ -64,7 +63,7 @@ export function migration004Accounts(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("price_alerts")
-        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", serial, autoId)
         .addColumn("email", "text", (c) => c.notNull())
         .addColumn("listing_id", big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
         .addColumn("last_alert_price", "integer", (c) => c.notNull())
@@ -100,7 +99,7 @@ export function migration004AccountsVehicleAlerts(): Migration {
  * dismissed alert is remembered per car (docs/decisions/018-recently-viewed.md).
  */
 export function migration008RecentViews(dialect: Dialect): Migration {
-  const big = dialect === "postgres" ? ("bigint" as const) : ("integer" as const);
+  const { big } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -126,7 +125,7 @@ export function migration008RecentViews(dialect: Dialect): Migration {
  *   hiding a car).
  */
 export function migration011EmailVerification(dialect: Dialect): Migration {
-  const big = dialect === "postgres" ? ("bigint" as const) : ("integer" as const);
+  const { big } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema.alterTable("users").addColumn("email_verified_at", big).execute();

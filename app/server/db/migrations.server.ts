@@ -3,6 +3,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "./connection.server.ts";
+import { columnTypes } from "./migration-types.server.ts";
 import { migration015DealerReviews, migration015ExpertReviews, migration015Reviews, migration015SafetyRatings } from "../research/migration.server.ts";
 import {
   migration004Accounts,
@@ -13,18 +14,8 @@ import {
 
 type AnyDb = Kysely<any>;
 
-function types(dialect: Dialect) {
-  const pg = dialect === "postgres";
-  return {
-    /** 64-bit integer (epoch ms and the like). */
-    big: pg ? ("bigint" as const) : ("integer" as const),
-    double: pg ? ("double precision" as const) : ("real" as const),
-  };
-}
-
 function migration001(dialect: Dialect): Migration {
-  const t = types(dialect);
-  const pg = dialect === "postgres";
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -155,7 +146,7 @@ function migration001(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("owners")
-        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("external_id", "text", (c) => c.notNull().unique())
         .addColumn("seller_type", "text", (c) => c.notNull())
         .addColumn("name", "text", (c) => c.notNull())
@@ -179,7 +170,7 @@ function migration001(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("listings")
-        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("vin", "text", (c) => c.notNull().unique())
         .addColumn("owner_id", t.big, (c) => c.notNull().references("owners.id"))
         .addColumn("status", "text", (c) => c.notNull())
@@ -252,7 +243,7 @@ function migration001(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("listing_price_history")
-        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
         .addColumn("price", "integer", (c) => c.notNull())
         .addColumn("recorded_at", t.big, (c) => c.notNull())
@@ -264,13 +255,12 @@ function migration001(dialect: Dialect): Migration {
 
 /** Outgoing mail (docs/vehicle-page.md, Mail), written in the same request as what causes it and sent by a separate loop. */
 function migration002MailOutbox(dialect: Dialect): Migration {
-  const t = types(dialect);
-  const pg = dialect === "postgres";
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
         .createTable("mail_outbox")
-        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("kind", "text", (c) => c.notNull())
         .addColumn("to_address", "text", (c) => c.notNull())
         .addColumn("subject", "text", (c) => c.notNull())
@@ -298,9 +288,7 @@ function migration002MailOutbox(dialect: Dialect): Migration {
  * offer) and listing reports.
  */
 function migration003VehicleLeadsReports(dialect: Dialect): Migration {
-  const t = types(dialect);
-  const pg = dialect === "postgres";
-  const id = (c: any) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       // Our value estimate for the car (what feeds and the generator write to market_price),
@@ -313,7 +301,7 @@ function migration003VehicleLeadsReports(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("leads")
-        .addColumn("id", pg ? "bigserial" : "integer", id)
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
         .addColumn("owner_id", t.big, (c) => c.notNull())
         .addColumn("kind", "text", (c) => c.notNull())
@@ -336,7 +324,7 @@ function migration003VehicleLeadsReports(dialect: Dialect): Migration {
 
       await db.schema
         .createTable("listing_reports")
-        .addColumn("id", pg ? "bigserial" : "integer", id)
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
         .addColumn("reason", "text", (c) => c.notNull())
         .addColumn("comment", "text")
@@ -354,7 +342,7 @@ function migration003VehicleLeadsReports(dialect: Dialect): Migration {
  * which placement tier (docs/decisions/010-results-page-extras.md). One row per dealer.
  */
 function migration007ResultsExtras(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -373,7 +361,7 @@ function migration007ResultsExtras(dialect: Dialect): Migration {
  * view counts (app/server/listings/views.server.ts); days older than a month are pruned.
  */
 function migration009ListingViewDays(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -394,8 +382,7 @@ function migration009ListingViewDays(dialect: Dialect): Migration {
  * source -> hash memory that lets a re-import skip the download.
  */
 function migration010ListingPhotos(dialect: Dialect): Migration {
-  const t = types(dialect);
-  const pg = dialect === "postgres";
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -409,7 +396,7 @@ function migration010ListingPhotos(dialect: Dialect): Migration {
         .execute();
       await db.schema
         .createTable("listing_photos")
-        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
         .addColumn("position", "integer", (c) => c.notNull())
         .addColumn("source", "text", (c) => c.notNull())
@@ -445,7 +432,7 @@ function migration010ListingPhotos(dialect: Dialect): Migration {
  * rate-limiter-flexible store in app/server/security/rate-limit-store.server.ts.
  */
 function migration012RateLimits(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -488,13 +475,12 @@ function migration013TrustSignals(): Migration {
  * for a visitor and, once signed in, an account. A push service answering 404/410 deletes it.
  */
 function migration014PushSubscriptions(dialect: Dialect): Migration {
-  const t = types(dialect);
-  const pg = dialect === "postgres";
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
         .createTable("push_subscriptions")
-        .addColumn("id", pg ? "bigserial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", t.serial, t.autoId)
         .addColumn("endpoint", "text", (c) => c.notNull().unique())
         .addColumn("p256dh", "text", (c) => c.notNull())
         .addColumn("auth", "text", (c) => c.notNull())
@@ -514,7 +500,7 @@ function migration014PushSubscriptions(dialect: Dialect): Migration {
  * confirmed a listing, and why a listing is held for an operator (and the price one let through).
  */
 function migration016ListingChecks(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema.alterTable("listings").addColumn("confirmed_at", t.big).execute();
@@ -535,16 +521,15 @@ function migration016EngineDisplacement(dialect: Dialect): Migration {
   const litres = dialect === "postgres" ? sql`round(COALESCE(displacement, 1)::numeric, 1)::text || 'L'` : sql`printf('%.1fL', COALESCE(displacement, 1))`;
   return {
     async up(db: AnyDb) {
-      await sql`UPDATE listings SET engine_code = CASE WHEN fuel_type_group = 'ELE' THEN 'ELECTRIC' WHEN fuel_type_group = 'HYD' THEN 'FUELCELL' ELSE ${litres} END`.execute(
-        db,
-      );
+      await sql`UPDATE listings SET engine_code = CASE WHEN fuel_type_group = 'ELE' THEN
+        'ELECTRIC' WHEN fuel_type_group = 'HYD' THEN 'FUELCELL' ELSE ${litres} END`.execute(db);
     },
   };
 }
 
 /** First-party page-event counts per UTC day, added to by every app instance (docs/analytics.md). */
 function migration016Analytics(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -565,7 +550,7 @@ function migration016Analytics(dialect: Dialect): Migration {
  * that cannot be guessed, the car, the deal type and its terms as JSON).
  */
 function migration019DealsOnlineBuying(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema

@@ -283,7 +283,8 @@ describe.each(testDatabaseFactories())("importFeed on $name", (factory) => {
               exterior_color: "White",
               interior_color: "Black",
               description:
-                '<p onclick="steal()">One <b style="x">owner</b></p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">Call us</a><svg onload=alert(1)>',
+                '<p onclick="steal()">One <b style="x">owner</b></p><script>alert(1)</script>' +
+                '<img src=x onerror=alert(1)><a href="javascript:alert(1)">Call us</a><svg onload=alert(1)>',
             },
           ],
         },
@@ -320,7 +321,8 @@ describe.each(testDatabaseFactories())("importFeed trust signals on $name", (fac
     const thirdParty = vin("1FTFW1E50PFA00004");
     const other = vin("2T3P1RFV5SC440005");
     const header =
-      "dealer_id,dealer_name,dealer_zip,dealer_rating,dealer_rating_count,vin,condition,year,make,model,trim,price,mileage,exterior_color,interior_color,certified_program";
+      "dealer_id,dealer_name,dealer_zip,dealer_rating,dealer_rating_count,vin,condition," +
+      "year,make,model,trim,price,mileage,exterior_color,interior_color,certified_program";
     const csv = [
       header,
       `DLR-910001,Hilltop Ford,78701,4.8,120,${good},CERTIFIED,2023,Ford,F-150,XL,38000,31000,White,Black,Ford Gold Certified`,

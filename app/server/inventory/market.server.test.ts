@@ -4,74 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { inventoryChanges } from "./changes.server.ts";
 import { refreshAllMarkets } from "./market.server.ts";
+import { testDealer, testListing } from "../../../tests/support/inventory.ts";
 import { markVanishedSold, upsertListings, upsertOwners, type ListingInput } from "./upsert.server.ts";
 
 const T0 = Date.UTC(2026, 9, 1);
 
+/** The shared RAV4 with a trim, an engine and EPA figures, 42,000 miles, at a price of the test's. */
 function rav4(vin: string, ownerId: number, price: number, extra: Partial<ListingInput> = {}): ListingInput {
-  return {
-    vin,
-    owner_id: ownerId,
-    listing_type: "USED",
-    year: 2021,
-    make_code: "TOYOTA",
-    model_code: "RAV4",
-    series_code: null,
-    trim_id: null,
+  return testListing(vin, ownerId, {
     trim_code: "TOYOTA|XLE",
-    trim_name: "XLE",
-    title: "Used 2021 Toyota RAV4 XLE",
-    body_style_code: "SUVCROSS",
-    body_subtype_code: null,
-    fuel_type_group: "GSL",
     fuel_type: "Regular",
-    drive_group: "AWD4WD",
-    drive: null,
-    engine_code: "4CYL",
-    engine: null,
     displacement: 2.5,
     cylinders: 4,
-    transmission_code: "AUT",
-    transmission: null,
-    doors: 4,
-    ext_color_simple: "BLUE",
-    ext_color_name: null,
-    int_color_simple: "BLACK",
-    int_color_name: null,
     mileage: 42000,
     sale_price: price,
-    msrp: null,
-    incentive: 0,
     mpg_city: 27,
     mpg_highway: 34,
     mpg_combined: 30,
-    is_mpge: 0,
-    electric_range: null,
-    annual_fuel_cost: null,
-    features: "",
-    packages: "",
-    home_services: "",
-    certified_product: null,
-    vehicle_history: "",
-    vehicle_use_type: "personal",
-    money_back_guarantee: 0,
-    truck_bed_length: null,
-    truck_cab_size: null,
-    seller_type: "d",
-    zip: "30301",
-    lat: 33.75,
-    lon: -84.39,
-    image_count: 4,
-    description: null,
-    is_hot: 0,
-    has_special_offer: 0,
-    view_count: 0,
     // What a feed writes: its own value estimate and the rating against it.
-    deal_rating: "fair",
     market_price: 30_000,
-    epa_id: null,
     ...extra,
-  };
+  });
 }
 
 for (const factory of testDatabaseFactories()) {
@@ -80,34 +33,7 @@ for (const factory of testDatabaseFactories()) {
     let ownerId: number;
     beforeAll(async () => {
       t = await factory.create();
-      ownerId = (
-        await upsertOwners(
-          t.db,
-          [
-            {
-              external_id: "DLR-1",
-              seller_type: "d",
-              name: "Lakeside",
-              phone: null,
-              email: "sales@lakeside.example",
-              website: null,
-              logo_url: null,
-              street: null,
-              city: "Atlanta",
-              state: "GA",
-              zip: "30301",
-              lat: 33.75,
-              lon: -84.39,
-              rating: null,
-              rating_count: 0,
-              home_services: "",
-              hide_email_form: 0,
-              tagline: null,
-            },
-          ],
-          T0,
-        )
-      ).get("DLR-1")!;
+      ownerId = (await upsertOwners(t.db, [testDealer("DLR-1", { name: "Lakeside" })], T0)).get("DLR-1")!;
     });
     afterAll(async () => {
       await t?.drop();

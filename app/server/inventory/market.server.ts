@@ -101,7 +101,8 @@ async function writeVerdicts(db: Database, writes: VerdictWrite[], now: number):
   if (db.sqlite) {
     const raw = db.sqlite;
     const changed = raw.prepare(
-      "UPDATE listings SET deal_rating = ?, market_price = ?, estimate_price = ?, market_count = ?, market_radius = ?, verdict_at = ?, updated_at = ? WHERE id = ?",
+      "UPDATE listings SET deal_rating = ?, market_price = ?, estimate_price = ?, " +
+        "market_count = ?, market_radius = ?, verdict_at = ?, updated_at = ? WHERE id = ?",
     );
     const quiet = raw.prepare(
       "UPDATE listings SET deal_rating = ?, market_price = ?, estimate_price = ?, market_count = ?, market_radius = ?, verdict_at = ? WHERE id = ?",
@@ -120,7 +121,8 @@ async function writeVerdicts(db: Database, writes: VerdictWrite[], now: number):
       const values = sql.join(
         batch.map(
           (w) =>
-            sql`(${w.id}::bigint, ${w.rating}::text, ${w.market}::integer, ${w.estimate}::integer, ${w.count}::integer, ${w.radius}::integer, ${w.changed}::boolean)`,
+            sql`(${w.id}::bigint, ${w.rating}::text, ${w.market}::integer, ${w.estimate}::integer,
+              ${w.count}::integer, ${w.radius}::integer, ${w.changed}::boolean)`,
         ),
       );
       await sql`UPDATE listings AS l SET deal_rating = v.rating, market_price = v.market, estimate_price = v.estimate,
@@ -138,10 +140,8 @@ function announce(ids: number[], now: number) {
 }
 
 async function loadGroup(db: Database, g: GroupKey): Promise<MarketRow[]> {
-  const r =
-    await sql<MarketRow>`${sql.raw(SELECT)} WHERE l.make_code = ${g.makeCode} AND l.model_code = ${g.modelCode} AND l.year = ${g.year} AND l.status = 'active'`.execute(
-      db.kysely,
-    );
+  const r = await sql<MarketRow>`${sql.raw(SELECT)}
+    WHERE l.make_code = ${g.makeCode} AND l.model_code = ${g.modelCode} AND l.year = ${g.year} AND l.status = 'active'`.execute(db.kysely);
   return r.rows;
 }
 

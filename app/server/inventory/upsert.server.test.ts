@@ -1,96 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { inventoryChanges } from "./changes.server.ts";
+import { testDealer, testListing } from "../../../tests/support/inventory.ts";
 import { markVanishedSold, upsertListings, upsertOwners, type ListingInput, type OwnerInput } from "./upsert.server.ts";
 
 const T0 = Date.UTC(2026, 9, 1);
 
+/** The shared dealer with a phone, a website, a rating and online buying. */
 function owner(external_id: string): OwnerInput {
-  return {
-    external_id,
-    seller_type: "d",
+  return testDealer(external_id, {
     name: "Lakeside Toyota",
     phone: "555-0100",
     email: null,
     website: "https://lakeside-toyota.example",
-    logo_url: null,
     street: "1 Main St",
-    city: "Atlanta",
-    state: "GA",
-    zip: "30301",
-    lat: 33.75,
-    lon: -84.39,
     rating: 4.5,
     rating_count: 120,
     home_services: ",BUY_ONLINE,",
-    hide_email_form: 0,
-    tagline: null,
-  };
+  });
 }
 
+/** The shared RAV4 described in full (drive, engine, colours, EPA figures, features, history), rated fair at its price. */
 function listing(vin: string, ownerId: number, price: number, extra: Partial<ListingInput> = {}): ListingInput {
-  return {
-    vin,
-    owner_id: ownerId,
-    listing_type: "USED",
-    year: 2021,
-    make_code: "TOYOTA",
-    model_code: "RAV4",
-    series_code: null,
-    trim_id: null,
+  return testListing(vin, ownerId, {
     trim_code: "TOYOTA|XLE",
-    trim_name: "XLE",
-    title: "Used 2021 Toyota RAV4 XLE",
-    body_style_code: "SUVCROSS",
-    body_subtype_code: null,
-    fuel_type_group: "GSL",
     fuel_type: "Regular",
-    drive_group: "AWD4WD",
     drive: "All-Wheel Drive",
-    engine_code: "4CYL",
     engine: "2.5L 4-Cylinder",
     displacement: 2.5,
     cylinders: 4,
-    transmission_code: "AUT",
     transmission: "Automatic (S8)",
-    doors: 4,
-    ext_color_simple: "BLUE",
     ext_color_name: "Blue",
-    int_color_simple: "BLACK",
     int_color_name: "Black",
     mileage: 42000,
     sale_price: price,
     msrp: 30000,
-    incentive: 0,
     mpg_city: 27,
     mpg_highway: 34,
     mpg_combined: 30,
-    is_mpge: 0,
-    electric_range: null,
-    annual_fuel_cost: null,
     features: ",BACKUP_CAMERA,",
-    packages: "",
     home_services: ",BUY_ONLINE,",
-    certified_product: null,
     vehicle_history: ",CLEAN_TITLE,",
-    vehicle_use_type: "personal",
-    money_back_guarantee: 0,
-    truck_bed_length: null,
-    truck_cab_size: null,
-    seller_type: "d",
-    zip: "30301",
-    lat: 33.75,
-    lon: -84.39,
     image_count: 6,
-    description: null,
-    is_hot: 0,
-    has_special_offer: 0,
-    view_count: 0,
-    deal_rating: "fair",
     market_price: price,
-    epa_id: null,
     ...extra,
-  };
+  });
 }
 
 describe.each(testDatabaseFactories())("inventory write path on $name", (factory) => {

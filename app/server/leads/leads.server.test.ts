@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { contactSchema, offerSchema } from "../../lib/listing-forms.ts";
 import { listMail } from "../mail/outbox.server.ts";
-import { upsertListings, upsertOwners, type ListingInput } from "../inventory/upsert.server.ts";
+import { seedDealerListing } from "../../../tests/support/inventory.ts";
 import { addressNetwork, clearListingReview, reportListing, reviewQueue, takeDownListing } from "../listings/reports.server.ts";
 import { createLead, emailedListingIds, loadLeadListing, sendOneClickEmail } from "./leads.server.ts";
 
@@ -63,93 +63,7 @@ for (const factory of testDatabaseFactories()) {
     let listingId: number;
     beforeAll(async () => {
       t = await factory.create();
-      const owners = await upsertOwners(
-        t.db,
-        [
-          {
-            external_id: "DLR-9",
-            seller_type: "d",
-            name: "Lakeside Motors",
-            phone: null,
-            email: "sales@lakeside.example",
-            website: null,
-            logo_url: null,
-            street: null,
-            city: "Atlanta",
-            state: "GA",
-            zip: "30301",
-            lat: 33.75,
-            lon: -84.39,
-            rating: null,
-            rating_count: 0,
-            home_services: "",
-            hide_email_form: 0,
-            tagline: null,
-          },
-        ],
-        T0,
-      );
-      const input = {
-        vin: "1HGCM82633A004352",
-        owner_id: owners.get("DLR-9")!,
-        listing_type: "USED",
-        year: 2021,
-        make_code: "TOYOTA",
-        model_code: "RAV4",
-        series_code: null,
-        trim_id: null,
-        trim_code: null,
-        trim_name: "XLE",
-        title: "Used 2021 Toyota RAV4 XLE",
-        body_style_code: "SUVCROSS",
-        body_subtype_code: null,
-        fuel_type_group: "GSL",
-        fuel_type: null,
-        drive_group: "AWD4WD",
-        drive: null,
-        engine_code: "4CYL",
-        engine: null,
-        displacement: null,
-        cylinders: null,
-        transmission_code: "AUT",
-        transmission: null,
-        doors: 4,
-        ext_color_simple: "BLUE",
-        ext_color_name: null,
-        int_color_simple: "BLACK",
-        int_color_name: null,
-        mileage: 30000,
-        sale_price: 25_000,
-        msrp: null,
-        incentive: 0,
-        mpg_city: null,
-        mpg_highway: null,
-        mpg_combined: null,
-        is_mpge: 0,
-        electric_range: null,
-        features: "",
-        packages: "",
-        home_services: "",
-        certified_product: null,
-        vehicle_history: "",
-        vehicle_use_type: "personal",
-        money_back_guarantee: 0,
-        truck_bed_length: null,
-        truck_cab_size: null,
-        seller_type: "d",
-        zip: "30301",
-        lat: 33.75,
-        lon: -84.39,
-        image_count: 4,
-        description: null,
-        is_hot: 0,
-        has_special_offer: 0,
-        view_count: 0,
-        deal_rating: "fair",
-        market_price: 25_000,
-        epa_id: null,
-      } as ListingInput;
-      listingId = (await upsertListings(t.db, [input], T0)).ids[0]!;
+      ({ listingId } = await seedDealerListing(t.db, T0, { dealerId: "DLR-9" }));
     });
     afterAll(async () => {
       await t?.drop();

@@ -5,7 +5,9 @@ describe("mailHtml (React Email)", () => {
   it("makes an HTML document of the text: paragraphs, a list, links, the unsubscribe link", async () => {
     const html = await mailHtml({
       subject: "2 new matches for SUVs",
-      text: '2 new cars match your saved search "SUVs":\n\n- 2021 Toyota RAV4 XLE, $24,000: http://localhost:3000/cars-for-sale/vehicle/12\n- 2020 Honda CR-V, $22,500: http://localhost:3000/cars-for-sale/vehicle/13\n\nSee every match: http://localhost:3000/cars-for-sale/used.',
+      text:
+        '2 new cars match your saved search "SUVs":\n\n- 2021 Toyota RAV4 XLE, $24,000: http://localhost:3000/cars-for-sale/vehicle/12\n' +
+        "- 2020 Honda CR-V, $22,500: http://localhost:3000/cars-for-sale/vehicle/13\n\nSee every match: http://localhost:3000/cars-for-sale/used.",
       listUnsubscribe: "http://localhost:3000/account/unsubscribe?token=a&b",
     });
     expect(html).toMatch(/^<!DOCTYPE html/);

@@ -33,9 +33,10 @@ export function currentRequest(): RequestContext | undefined {
 /** A Server-Timing value: one `svc-<call>;dur=<ms>` entry per service call. */
 export function serverTimingValue(timings: ServiceTiming[]): string {
   return timings
-    .map(
-      (t, i) =>
-        `svc-${t.name.replace(/[^A-Za-z0-9_-]/g, "-")}${timings.findIndex((x) => x.name === t.name) === i ? "" : `-${i}`};dur=${t.ms.toFixed(1)}${t.outcome === "fallback" ? `;desc="fallback"` : ""}`,
-    )
+    .map((t, i) => {
+      // A second timing of the same service gets its index: metric names must be unique.
+      const name = `svc-${t.name.replace(/[^A-Za-z0-9_-]/g, "-")}${timings.findIndex((x) => x.name === t.name) === i ? "" : `-${i}`}`;
+      return `${name};dur=${t.ms.toFixed(1)}${t.outcome === "fallback" ? `;desc="fallback"` : ""}`;
+    })
     .join(", ");
 }

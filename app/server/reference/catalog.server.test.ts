@@ -118,7 +118,8 @@ describe("EPA column rules", () => {
 
   it("reads fuelCost08 as dollars a year, 0 or empty as none", () => {
     const header =
-      "id,year,make,model,baseModel,VClass,drive,trany,cylinders,displ,eng_dscr,tCharger,sCharger,fuelType,fuelType1,fuelType2,atvType,city08,highway08,comb08,cityA08,highwayA08,range,rangeA,evMotor,fuelCost08";
+      "id,year,make,model,baseModel,VClass,drive,trany,cylinders,displ,eng_dscr,tCharger,sCharger,fuelType," +
+      "fuelType1,fuelType2,atvType,city08,highway08,comb08,cityA08,highwayA08,range,rangeA,evMotor,fuelCost08";
     const line = (id: number, cost: string) =>
       `${id},2024,Test,Car,Car,Midsize Cars,Front-Wheel Drive,Automatic (S8),4,2.5,,,,Regular,Regular Gasoline,,,30,40,34,,,,,,${cost}`;
     const rows = parseEpaCsv([header, line(1, "1350"), line(2, "0"), line(3, "")].join("\n"));
@@ -472,7 +473,10 @@ describe("buildCatalog on the EPA file", () => {
 
 describe("buildCatalog on a small file", () => {
   const header =
-    "id,year,make,model,baseModel,VClass,drive,trany,cylinders,displ,eng_dscr,tCharger,sCharger,startStop,fuelType,fuelType1,fuelType2,atvType,city08,highway08,comb08,cityA08,highwayA08,combA08,cityE,highwayE,combE,range,rangeA,evMotor,charge240,co2TailpipeGpm,feScore,ghgScore,fuelCost08,youSaveSpend,guzzler,mfrCode";
+    "id,year,make,model,baseModel,VClass,drive,trany,cylinders,displ,eng_dscr," +
+    "tCharger,sCharger,startStop,fuelType,fuelType1,fuelType2,atvType,city08,highway08," +
+    "comb08,cityA08,highwayA08,combA08,cityE,highwayE,combE,range,rangeA,evMotor," +
+    "charge240,co2TailpipeGpm,feScore,ghgScore,fuelCost08,youSaveSpend,guzzler,mfrCode";
   const line = (f: Record<string, string | number>) => {
     const d: Record<string, string | number> = {
       VClass: "Midsize Cars",

@@ -3,7 +3,8 @@
 // visitor, ratings and the distribution from published reviews only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
-import type { ReviewForm } from "../../lib/review-schemas.ts";
+import { insertVerifiedUser } from "../../../tests/support/inventory.ts";
+import { testReviewForm } from "../../../tests/support/reviews.ts";
 import {
   decideReview,
   deleteReview,
@@ -17,24 +18,7 @@ import {
 
 const T0 = Date.UTC(2026, 9, 1);
 
-function review(overrides: Partial<ReviewForm> = {}): ReviewForm {
-  return {
-    make: "TOYOTA",
-    model: "RAV4",
-    year: 2022,
-    trim: "",
-    overall: 4,
-    comfort: 4,
-    performance: 3,
-    reliability: 5,
-    value: 4,
-    interior: 4,
-    technology: 3,
-    title: "Solid family SUV",
-    text: "We drove it 20,000 miles in a year: roomy, frugal and nothing broke. The infotainment is slow.",
-    ...overrides,
-  };
-}
+const review = testReviewForm;
 
 for (const factory of testDatabaseFactories()) {
   describe(`consumer reviews on ${factory.name}`, () => {
@@ -49,22 +33,8 @@ for (const factory of testDatabaseFactories()) {
         .values({ make_code: "TOYOTA", code: "RAV4", name: "RAV4", series_code: null, body_style_code: "SUVCROSS", first_year: 2019, last_year: 2026 })
         .execute();
       for (let i = 0; i < 4; i++) {
-        const u = await k
-          .insertInto("users")
-          .values({
-            email: `r${i}@example.com`,
-            password_hash: "x",
-            first_name: i === 0 ? "Dana" : "",
-            last_name: i === 0 ? "Kim" : "",
-            phone: "",
-            one_click_opt_in: 0,
-            created_at: T0,
-            email_verified_at: T0,
-            pending_email: null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        users.push(Number(u.id));
+        const names = i === 0 ? { first_name: "Dana", last_name: "Kim" } : { first_name: "", last_name: "" };
+        users.push((await insertVerifiedUser(t.db, `r${i}@example.com`, T0, names)).id);
       }
     });
     afterAll(async () => t?.drop());

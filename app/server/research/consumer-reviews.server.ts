@@ -3,7 +3,7 @@
 // deletable by the author; published only once an operator approved them; helpful votes once per
 // visitor. Pure rules (categories, limits, what is held) are in app/lib/reviews.ts.
 import { sql } from "kysely";
-import { OVERALL_RATING, REVIEW_CATEGORIES, REVIEWS_PAGE_SIZE, heldReasons, type ReviewCategory, type ReviewStatus } from "../../lib/reviews.ts";
+import { OVERALL_RATING, REVIEW_CATEGORIES, REVIEWS_PAGE_SIZE, pendingReviewColumns, type ReviewCategory, type ReviewStatus } from "../../lib/reviews.ts";
 import type { ReviewForm } from "../../lib/review-schemas.ts";
 import type { Database } from "../db/connection.server.ts";
 
@@ -197,7 +197,7 @@ export async function saveReview(db: Database, userId: number, form: ReviewForm,
     if (!t) return { status: "unknown-trim" };
     trimName = t.trim_name;
   }
-  const held = heldReasons(`${form.title}\n${form.text}`);
+  const { held, columns } = pendingReviewColumns(form, now);
   const values = {
     trim_id: trimId,
     trim_name: trimName,
@@ -208,13 +208,7 @@ export async function saveReview(db: Database, userId: number, form: ReviewForm,
     value: form.value,
     interior: form.interior,
     technology: form.technology,
-    title: form.title,
-    body: form.text,
-    status: "pending",
-    held_reasons: held.length ? held.join("\n") : null,
-    reject_reason: null,
-    updated_at: now,
-    decided_at: null,
+    ...columns,
   };
   const existing = await db.kysely
     .selectFrom("consumer_reviews")

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { dealerRatingOf, dealerRatingSourceText, dealerRatingText } from "../../lib/trust-signals.ts";
-import { upsertListings, upsertOwners, type ListingInput } from "../inventory/upsert.server.ts";
+import { insertVerifiedUser, seedDealerListing } from "../../../tests/support/inventory.ts";
 import { decideDealerReview, deleteDealerReview, hasContacted, saveDealerReview } from "./dealer-reviews.server.ts";
 import { voteHelpful } from "./consumer-reviews.server.ts";
 import { REVIEW_INVITE_DELAY_MS, sendReviewInvites } from "./review-invites.server.ts";
@@ -33,114 +33,11 @@ for (const factory of testDatabaseFactories()) {
     let stranger: { id: number; email: string };
     beforeAll(async () => {
       t = await factory.create();
-      const owners = await upsertOwners(
-        t.db,
-        [
-          {
-            external_id: "DLR-1",
-            seller_type: "d",
-            name: "Lakeside Motors",
-            phone: null,
-            email: "sales@lakeside.example",
-            website: null,
-            logo_url: null,
-            street: null,
-            city: "Atlanta",
-            state: "GA",
-            zip: "30301",
-            lat: 33.75,
-            lon: -84.39,
-            rating: null,
-            rating_count: 0,
-            home_services: "",
-            hide_email_form: 0,
-            tagline: null,
-          },
-        ],
-        T0,
-      );
-      dealer = owners.get("DLR-1")!;
-      const user = async (email: string) => {
-        const u = await t.db.kysely
-          .insertInto("users")
-          .values({
-            email,
-            password_hash: "x",
-            first_name: "Ana",
-            last_name: "Rivera",
-            phone: "",
-            one_click_opt_in: 0,
-            created_at: T0,
-            email_verified_at: T0,
-            pending_email: null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return { id: Number(u.id), email };
-      };
-      shopper = await user("ana@example.com");
-      stranger = await user("sam@example.com");
-      const input = {
-        vin: "1HGCM82633A004352",
-        owner_id: dealer,
-        listing_type: "USED",
-        year: 2021,
-        make_code: "TOYOTA",
-        model_code: "RAV4",
-        series_code: null,
-        trim_id: null,
-        trim_code: null,
-        trim_name: "XLE",
-        title: "Used 2021 Toyota RAV4 XLE",
-        body_style_code: "SUVCROSS",
-        body_subtype_code: null,
-        fuel_type_group: "GSL",
-        fuel_type: null,
-        drive_group: "AWD4WD",
-        drive: null,
-        engine_code: "4CYL",
-        engine: null,
-        displacement: null,
-        cylinders: null,
-        transmission_code: "AUT",
-        transmission: null,
-        doors: 4,
-        ext_color_simple: "BLUE",
-        ext_color_name: null,
-        int_color_simple: "BLACK",
-        int_color_name: null,
-        mileage: 30000,
-        sale_price: 25_000,
-        msrp: null,
-        incentive: 0,
-        mpg_city: null,
-        mpg_highway: null,
-        mpg_combined: null,
-        is_mpge: 0,
-        electric_range: null,
-        features: "",
-        packages: "",
-        home_services: "",
-        certified_product: null,
-        vehicle_history: "",
-        vehicle_use_type: "personal",
-        money_back_guarantee: 0,
-        truck_bed_length: null,
-        truck_cab_size: null,
-        seller_type: "d",
-        zip: "30301",
-        lat: 33.75,
-        lon: -84.39,
-        image_count: 4,
-        description: null,
-        is_hot: 0,
-        has_special_offer: 0,
-        view_count: 0,
-        deal_rating: "fair",
-        market_price: 25_000,
-        epa_id: null,
-      } as ListingInput;
-      const listingId = (await upsertListings(t.db, [input], T0)).ids[0]!;
+      const seeded = await seedDealerListing(t.db, T0);
+      dealer = seeded.ownerId;
+      const listingId = seeded.listingId;
+      shopper = await insertVerifiedUser(t.db, "ana@example.com", T0);
+      stranger = await insertVerifiedUser(t.db, "sam@example.com", T0);
       // The lead came from the shopper's address while signed out (no user_id).
       await t.db.kysely
         .insertInto("leads")

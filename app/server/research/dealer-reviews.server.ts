@@ -3,7 +3,7 @@
 // per account and dealer; moderated like consumer reviews; the dealer's published average and count
 // are kept on the owner row, the one place the pages read a dealer's Forecourt rating from.
 import { sql } from "kysely";
-import { heldReasons } from "../../lib/reviews.ts";
+import { pendingReviewColumns } from "../../lib/reviews.ts";
 import type { Database } from "../db/connection.server.ts";
 
 export interface DealerReviewView {
@@ -127,17 +127,7 @@ export async function saveDealerReview(
   form: { rating: number; title: string; text: string },
   now = Date.now(),
 ): Promise<{ status: "created" | "updated"; id: number }> {
-  const held = heldReasons(`${form.title}\n${form.text}`);
-  const values = {
-    rating: form.rating,
-    title: form.title,
-    body: form.text,
-    status: "pending",
-    held_reasons: held.length ? held.join("\n") : null,
-    reject_reason: null,
-    updated_at: now,
-    decided_at: null,
-  };
+  const values = { rating: form.rating, ...pendingReviewColumns(form, now).columns };
   const existing = await db.kysely.selectFrom("dealer_reviews").select("id").where("user_id", "=", userId).where("owner_id", "=", ownerId).executeTakeFirst();
   let out: { status: "created" | "updated"; id: number };
   if (existing) {

@@ -7,7 +7,8 @@ import { publishedExpertReviews, renderReviewMarkdown, saveExpertReview } from "
 describe("renderReviewMarkdown", () => {
   it("keeps text formatting, lists and http links; drops scripts, images, handlers and other schemes", () => {
     const html = renderReviewMarkdown(
-      '# Big heading\n\n**Quick** and *quiet*.\n\n- one\n- two\n\n[spec](https://example.com/spec) [bad](javascript:alert(1))\n\n<script>alert(1)</script><img src=x onerror=alert(1)><p onclick="x()">hi</p>',
+      "# Big heading\n\n**Quick** and *quiet*.\n\n- one\n- two\n\n[spec](https://example.com/spec) [bad](javascript:alert(1))\n" +
+        '\n<script>alert(1)</script><img src=x onerror=alert(1)><p onclick="x()">hi</p>',
     );
     expect(html).toContain("<h3>Big heading</h3>");
     expect(html).toContain("<strong>Quick</strong>");

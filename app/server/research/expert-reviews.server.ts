@@ -5,7 +5,9 @@
 // service (the breaker layer).
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import type { Selectable } from "kysely";
 import type { Database } from "../db/connection.server.ts";
+import type { ExpertReviewTable } from "../db/schema.server.ts";
 
 export const EXPERT_REVIEWS_MAX = 2;
 
@@ -54,23 +56,8 @@ export interface ExpertReviewView {
   updatedAt: number;
 }
 
-type Row = {
-  id: number;
-  make_code: string;
-  model_code: string;
-  year: number;
-  headline: string;
-  verdict: string;
-  pros: string;
-  cons: string;
-  body_md: string;
-  body_html: string;
-  score: number;
-  author: string;
-  status: string;
-  published_at: number | null;
-  updated_at: number;
-};
+/** A stored review as every query here reads it (selectAll). */
+type Row = Selectable<ExpertReviewTable>;
 
 const lines = (s: string) =>
   s
@@ -137,11 +124,11 @@ export async function saveExpertReview(db: Database, f: ExpertReviewForm, now = 
 
 export async function expertReviewById(db: Database, id: number): Promise<ExpertReviewView | null> {
   const r = await db.kysely.selectFrom("expert_reviews").selectAll().where("id", "=", id).executeTakeFirst();
-  return r ? toView(r as Row) : null;
+  return r ? toView(r) : null;
 }
 
 export async function allExpertReviews(db: Database): Promise<ExpertReviewView[]> {
-  return (await db.kysely.selectFrom("expert_reviews").selectAll().orderBy("updated_at", "desc").limit(200).execute()).map((r) => toView(r as Row));
+  return (await db.kysely.selectFrom("expert_reviews").selectAll().orderBy("updated_at", "desc").limit(200).execute()).map((r) => toView(r));
 }
 
 /** Published reviews of a model (one model year when given), newest model year first, at most `limit`. */
@@ -154,5 +141,5 @@ export async function publishedExpertReviews(
 ): Promise<ExpertReviewView[]> {
   let q = db.kysely.selectFrom("expert_reviews").selectAll().where("make_code", "=", make).where("model_code", "=", model).where("status", "=", "published");
   if (year !== null) q = q.where("year", "=", year);
-  return (await q.orderBy("year", "desc").orderBy("published_at", "desc").limit(limit).execute()).map((r) => toView(r as Row));
+  return (await q.orderBy("year", "desc").orderBy("published_at", "desc").limit(limit).execute()).map((r) => toView(r));
 }

@@ -1,9 +1,24 @@
 // Migrations for model research (docs/decisions/024-model-research.md).
-import type { Kysely } from "kysely";
+import type { CreateTableBuilder, Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import type { Dialect } from "../db/connection.server.ts";
+import { columnTypes } from "../db/migration-types.server.ts";
 
 type AnyDb = Kysely<any>;
+
+/** What consumer and dealer reviews both keep after their text: the moderation, the helpful votes, the times. */
+function moderatedReviewColumns(big: "bigint" | "integer") {
+  return (table: CreateTableBuilder<any, any>) =>
+    table
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("held_reasons", "text")
+      .addColumn("reject_reason", "text")
+      .addColumn("helpful_yes", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("helpful_no", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", big, (c) => c.notNull())
+      .addColumn("updated_at", big, (c) => c.notNull())
+      .addColumn("decided_at", big);
+}
 
 /**
  * "015-reviews": consumer reviews of a model year, written by verified accounts (one per account
@@ -11,14 +26,12 @@ type AnyDb = Kysely<any>;
  * visitor and review.
  */
 export function migration015Reviews(dialect: Dialect): Migration {
-  const pg = dialect === "postgres";
-  const big = pg ? ("bigint" as const) : ("integer" as const);
-  const serial = pg ? ("bigserial" as const) : ("integer" as const);
+  const { big, serial, autoId } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
         .createTable("consumer_reviews")
-        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", serial, autoId)
         .addColumn("user_id", big, (c) => c.notNull().references("users.id").onDelete("cascade"))
         .addColumn("make_code", "text", (c) => c.notNull())
         .addColumn("model_code", "text", (c) => c.notNull())
@@ -34,14 +47,7 @@ export function migration015Reviews(dialect: Dialect): Migration {
         .addColumn("technology", "integer", (c) => c.notNull())
         .addColumn("title", "text", (c) => c.notNull())
         .addColumn("body", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("held_reasons", "text")
-        .addColumn("reject_reason", "text")
-        .addColumn("helpful_yes", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("helpful_no", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("created_at", big, (c) => c.notNull())
-        .addColumn("updated_at", big, (c) => c.notNull())
-        .addColumn("decided_at", big)
+        .$call(moderatedReviewColumns(big))
         .addUniqueConstraint("consumer_reviews_once", ["user_id", "make_code", "model_code", "year"])
         .execute();
       await db.schema.createIndex("consumer_reviews_model_year").on("consumer_reviews").columns(["make_code", "model_code", "year", "status"]).execute();
@@ -66,9 +72,7 @@ export function migration015Reviews(dialect: Dialect): Migration {
  * Stars are null where NHTSA says "Not Rated".
  */
 export function migration015SafetyRatings(dialect: Dialect): Migration {
-  const pg = dialect === "postgres";
-  const big = pg ? ("bigint" as const) : ("integer" as const);
-  const double = pg ? ("double precision" as const) : ("real" as const);
+  const { big, double } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
@@ -104,28 +108,18 @@ export function migration015SafetyRatings(dialect: Dialect): Migration {
  * the owner (the one place pages read a dealer's rating from); when a lead's review invitation went.
  */
 export function migration015DealerReviews(dialect: Dialect): Migration {
-  const pg = dialect === "postgres";
-  const big = pg ? ("bigint" as const) : ("integer" as const);
-  const serial = pg ? ("bigserial" as const) : ("integer" as const);
-  const double = pg ? ("double precision" as const) : ("real" as const);
+  const { big, serial, double, autoId } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
         .createTable("dealer_reviews")
-        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", serial, autoId)
         .addColumn("user_id", big, (c) => c.notNull().references("users.id").onDelete("cascade"))
         .addColumn("owner_id", big, (c) => c.notNull().references("owners.id").onDelete("cascade"))
         .addColumn("rating", "integer", (c) => c.notNull())
         .addColumn("title", "text", (c) => c.notNull())
         .addColumn("body", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("held_reasons", "text")
-        .addColumn("reject_reason", "text")
-        .addColumn("helpful_yes", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("helpful_no", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("created_at", big, (c) => c.notNull())
-        .addColumn("updated_at", big, (c) => c.notNull())
-        .addColumn("decided_at", big)
+        .$call(moderatedReviewColumns(big))
         .addUniqueConstraint("dealer_reviews_once", ["user_id", "owner_id"])
         .execute();
       await db.schema.createIndex("dealer_reviews_owner").on("dealer_reviews").columns(["owner_id", "status"]).execute();
@@ -151,14 +145,12 @@ export function migration015DealerReviews(dialect: Dialect): Migration {
  * author; draft until published.
  */
 export function migration015ExpertReviews(dialect: Dialect): Migration {
-  const pg = dialect === "postgres";
-  const big = pg ? ("bigint" as const) : ("integer" as const);
-  const serial = pg ? ("bigserial" as const) : ("integer" as const);
+  const { big, serial, autoId } = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
         .createTable("expert_reviews")
-        .addColumn("id", serial, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("id", serial, autoId)
         .addColumn("make_code", "text", (c) => c.notNull())
         .addColumn("model_code", "text", (c) => c.notNull())
         .addColumn("year", "integer", (c) => c.notNull())

@@ -77,7 +77,8 @@ for (const factory of testDatabaseFactories()) {
 
     it("skips bad rows with a reason each, and reads CSV in the same field names", async () => {
       const csv = [
-        "VehicleId,ModelYear,Make,Model,VehicleDescription,OverallRating,OverallFrontCrashRating,OverallSideCrashRating,RolloverRating,RolloverPossibility,NHTSAElectronicStabilityControl",
+        "VehicleId,ModelYear,Make,Model,VehicleDescription,OverallRating,OverallFrontCrashRating," +
+          "OverallSideCrashRating,RolloverRating,RolloverPossibility,NHTSAElectronicStabilityControl",
         "9900010,2024,HONDA,CR-V,2024 Honda CR-V,5,4,5,4,0.15,Standard",
         ",2024,HONDA,CR-V,no id,5,4,5,4,,",
         "9900011,2024,ACME,Rocket,unknown make,5,5,5,5,,",

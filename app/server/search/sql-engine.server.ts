@@ -113,7 +113,8 @@ export class SqlSearchEngine implements SearchEngine {
     const lat = sql`CAST(${lat0} AS double precision)`;
     const lon = sql`CAST(${lon0} AS double precision)`;
     const rad = sql`CAST(${TO_RAD} AS double precision)`;
-    return sql`(2 * 3958.8 * asin(least(1, sqrt(power(sin((lat - ${lat}) * ${rad} / 2), 2) + cos(${lat} * ${rad}) * cos(lat * ${rad}) * power(sin((lon - ${lon}) * ${rad} / 2), 2)))))`;
+    return sql`(2 * 3958.8 * asin(least(1, sqrt(power(sin((lat - ${lat}) * ${rad} / 2), 2) + cos(${lat}
+      * ${rad}) * cos(lat * ${rad}) * power(sin((lon - ${lon}) * ${rad} / 2), 2)))))`;
   }
 
   /**
@@ -164,7 +165,8 @@ export class SqlSearchEngine implements SearchEngine {
       ext_color_simple: string;
       listing_type: string;
     }>`
-      SELECT DISTINCT make_code, model_code, series_code, trim_code, body_style_code, body_subtype_code, year, fuel_type_group, drive_group, transmission_code, ext_color_simple, listing_type
+      SELECT DISTINCT make_code, model_code, series_code, trim_code, body_style_code, body_subtype_code, year,
+        fuel_type_group, drive_group, transmission_code, ext_color_simple, listing_type
       FROM listings WHERE status = 'active'`.execute(this.db.kysely);
     const set = (f: (r: (typeof rows.rows)[number]) => string | number | null) =>
       new Set(rows.rows.map(f).filter((v): v is string | number => v !== null && v !== ""));
@@ -334,10 +336,12 @@ export class SqlSearchEngine implements SearchEngine {
         return sql`year DESC, id ASC`;
       case "monthlycostASC":
         // Cars without an EPA fuel cost last, by price.
-        return sql`(CASE WHEN annual_fuel_cost IS NULL THEN 1 ELSE 0 END) ASC, (CASE WHEN annual_fuel_cost IS NULL THEN sale_price ELSE ${this.#costExpr(q)} END) ASC, id ASC`;
+        return sql`(CASE WHEN annual_fuel_cost IS NULL THEN 1 ELSE 0 END) ASC, (CASE WHEN
+          annual_fuel_cost IS NULL THEN sale_price ELSE ${this.#costExpr(q)} END) ASC, id ASC`;
       default: {
         const D = RELEVANCE_DEAL_POINTS;
-        const deal = sql`(CASE deal_rating WHEN 'great' THEN ${sql.lit(D.great)} WHEN 'good' THEN ${sql.lit(D.good)} WHEN 'fair' THEN ${sql.lit(D.fair)} WHEN 'high' THEN ${sql.lit(D.high)} ELSE ${sql.lit(D.none)} END)`;
+        const deal = sql`(CASE deal_rating WHEN 'great' THEN ${sql.lit(D.great)} WHEN 'good' THEN ${sql.lit(D.good)} WHEN
+          'fair' THEN ${sql.lit(D.fair)} WHEN 'high' THEN ${sql.lit(D.high)} ELSE ${sql.lit(D.none)} END)`;
         const fresh = sql`(CASE ${sql.join(
           RELEVANCE_FRESHNESS_POINTS.map(([days, points]) => sql`WHEN date_listed > ${now - days * DAY_MS} THEN ${sql.lit(points)}`),
           sql` `,

@@ -100,6 +100,12 @@ export function checkSameOrigin(input: OriginCheckInput): OriginVerdict {
   return { ok: true };
 }
 
+/** The plain error and refusal pages' only styling (inline: they load nothing). */
+const PAGE_STYLE =
+  "<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a;text-align:center}" +
+  "a{display:inline-block;margin-top:1.5rem;background:#142659;color:#fff;padding:.75rem 1.25rem;border-radius:.5rem;" +
+  "text-decoration:none;font-weight:600}</style>";
+
 /**
  * The page for a request the app could not take (a malformed URL, a failure before React Router
  * renders): plain HTML, no scripts, no error details (those go to the log), a way back.
@@ -113,7 +119,7 @@ export function plainErrorPage(status: number): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} | Forecourt</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a;text-align:center}a{display:inline-block;margin-top:1.5rem;background:#142659;color:#fff;padding:.75rem 1.25rem;border-radius:.5rem;text-decoration:none;font-weight:600}</style>
+${PAGE_STYLE}
 </head><body><main>
 <h1>${title}</h1>
 <p>${detail}</p>
@@ -126,7 +132,7 @@ export function forbiddenPage(): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Form not accepted | Forecourt</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#0f172a;text-align:center}a{display:inline-block;margin-top:1.5rem;background:#142659;color:#fff;padding:.75rem 1.25rem;border-radius:.5rem;text-decoration:none;font-weight:600}</style>
+${PAGE_STYLE}
 </head><body><main>
 <h1>This form was not accepted</h1>
 <p>It was sent from another website, so we did not act on it. If you meant to do this, go back to Forecourt and submit the form there.</p>

@@ -15,7 +15,10 @@ export function BuyOnlineFilter({ data }: { data: BuyOnlineData }) {
             <Link
               to={o.href}
               aria-current={o.selected ? "true" : undefined}
-              className="inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-600 aria-[current]:text-white"
+              className={
+                "inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 " +
+                "hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-600 aria-[current]:text-white"
+              }
             >
               {o.label}
               <span className="text-xs opacity-75">({formatInt(o.count)})</span>

@@ -12,13 +12,17 @@ const ROWS: { topic: string; dealer: string; seller: string }[] = [
   {
     topic: "What Forecourt checks",
     dealer:
-      "The listing is checked against similar cars for its price rating and stays on the site only while the dealer's feed lists it. The dealer's name, address and phone are shown.",
+      "The listing is checked against similar cars for its price rating and stays on the site " +
+      "only while the dealer's feed lists it. The dealer's name, address and phone are shown.",
     seller:
-      "The same price rating against similar cars. The seller is a person, not a business: meet somewhere public, see the title and check the history before you pay.",
+      "The same price rating against similar cars. The seller is a person, not a business: " +
+      "meet somewhere public, see the title and check the history before you pay.",
   },
   {
     topic: "Returns",
-    dealer: `Dealers in the Money Back Guarantee program take the car back within ${MONEY_BACK_GUARANTEE.days} days or ${formatInt(MONEY_BACK_GUARANTEE.miles)} miles; other dealers set their own terms.`,
+    dealer:
+      `Dealers in the Money Back Guarantee program take the car back within ${MONEY_BACK_GUARANTEE.days} ` +
+      `days or ${formatInt(MONEY_BACK_GUARANTEE.miles)} miles; other dealers set their own terms.`,
     seller: "Sold as is: no returns once you have paid.",
   },
   {

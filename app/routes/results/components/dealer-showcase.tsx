@@ -60,7 +60,12 @@ export function DealerShowcase({ data, hideIntent }: { data: ShowcaseData; hideI
       </ul>
       {rest.length > 0 ? (
         <details className="group mt-3">
-          <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+          <summary
+            className={
+              "inline-flex cursor-pointer list-none items-center gap-1 rounded-lg border border-slate-300 bg-white " +
+              "px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
+            }
+          >
             <span className="group-open:hidden">View Vehicles</span>
             <span className="hidden group-open:inline">Hide Vehicles</span>
             <span className="sr-only"> from {d.name}</span>

@@ -34,7 +34,10 @@ export function FilterChips({
             <Link
               to={c.removeHref}
               aria-label={`Remove ${c.label}`}
-              className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-2 text-sm font-medium text-brand-800 hover:border-brand-500 hover:bg-brand-100"
+              className={
+                "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-brand-200 bg-brand-50 " +
+                "py-1 pl-3 pr-2 text-sm font-medium text-brand-800 hover:border-brand-500 hover:bg-brand-100"
+              }
             >
               {c.label}
               <Icon name="close" />

@@ -140,7 +140,10 @@ export function FilterPanel({
       data-open={open ? "" : undefined}
       // A search sent from the dialog (See Results, the keyword box) closes it at once.
       onSubmit={open ? close : undefined}
-      className="ring-inside bg-white max-lg:hidden max-lg:overscroll-contain max-lg:shown:fixed max-lg:shown:inset-0 max-lg:shown:z-50 max-lg:shown:block max-lg:shown:overflow-y-auto lg:self-start lg:rounded-xl lg:border lg:border-slate-200"
+      className={
+        "ring-inside bg-white max-lg:hidden max-lg:overscroll-contain max-lg:shown:fixed max-lg:shown:inset-0 max-lg:shown:z-50 " +
+        "max-lg:shown:block max-lg:shown:overflow-y-auto lg:self-start lg:rounded-xl lg:border lg:border-slate-200"
+      }
     >
       <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:static lg:rounded-t-xl">
         <h2 id="filters-title" tabIndex={-1} className="text-lg font-bold focus:outline-none">
@@ -224,7 +227,11 @@ function Section({ section }: { section: FilterSection }) {
 function Disclosure({ id, label, open, badge, children }: { id: string; label: string; open: boolean; badge?: number; children: ReactNode }) {
   return (
     <details id={id} open={open} className="group border-b border-slate-200">
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 px-4 py-3 font-semibold hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          "flex cursor-pointer list-none items-center justify-between gap-2 px-4 " + "py-3 font-semibold hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
+        }
+      >
         <span>
           {label}
           {badge ? <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{badge}</span> : null}
@@ -350,7 +357,10 @@ function PriceFields({ section }: { section: PriceSection }) {
               <Link
                 to={p.href}
                 aria-current={p.selected ? "true" : undefined}
-                className="inline-block rounded-full border border-slate-300 px-2.5 py-1 text-xs font-medium hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-50"
+                className={
+                  "inline-block rounded-full border border-slate-300 px-2.5 py-1 text-xs font-medium " +
+                  "hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-50"
+                }
               >
                 {p.label} <span className="text-slate-500">({formatInt(p.count)})</span>
               </Link>

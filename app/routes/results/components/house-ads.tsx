@@ -10,7 +10,12 @@ import type { HousePromo } from "../view";
 
 function AdBox({ promo }: { promo: HousePromo }) {
   return (
-    <div className="flex h-[50px] w-[300px] items-center gap-3 overflow-hidden rounded-md border border-dashed border-slate-300 bg-white px-3 min-[360px]:w-[320px] lg:h-[90px] lg:w-[728px] xl:w-[970px]">
+    <div
+      className={
+        "flex h-[50px] w-[300px] items-center gap-3 overflow-hidden rounded-md border border-dashed " +
+        "border-slate-300 bg-white px-3 min-[360px]:w-[320px] lg:h-[90px] lg:w-[728px] xl:w-[970px]"
+      }
+    >
       <span className="text-[10px] font-semibold uppercase tracking-wide text-slate-500">Advertisement</span>
       <Link to={promo.href} className="min-w-0 flex-1 truncate font-semibold text-brand-800 hover:underline">
         {promo.title}
@@ -114,7 +119,10 @@ export function FixedBottomAd({ promo: first, searchHref, triggerId }: { promo: 
         <button
           type="button"
           onClick={() => setClosed(true)}
-          className="absolute -top-7 left-2 rounded-t-md border border-b-0 border-slate-200 bg-white px-2 py-0.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          className={
+            "absolute -top-7 left-2 rounded-t-md border border-b-0 border-slate-200 " +
+            "bg-white px-2 py-0.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          }
         >
           Close<span className="sr-only"> advertisement</span>
         </button>

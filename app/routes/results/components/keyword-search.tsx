@@ -159,7 +159,10 @@ export function KeywordSearch({
               // Keep focus in the input: the click must not blur it first.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => go(s)}
-              className="flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm aria-selected:bg-brand-50 aria-selected:text-brand-800 hover:bg-slate-50"
+              className={
+                "flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm " +
+                "aria-selected:bg-brand-50 aria-selected:text-brand-800 hover:bg-slate-50"
+              }
             >
               <span className="font-medium">{s.label}</span>
               <span className="text-xs text-slate-500">{formatInt(s.count)}</span>

@@ -47,7 +47,10 @@ export function ModelReference({ data }: { data: ModelReferenceData }) {
                   setActive(t.id);
                   window.history.replaceState(window.history.state, "", `#${t.id}`);
                 }}
-                className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700 aria-[current]:border-brand-600 aria-[current]:text-brand-800"
+                className={
+                  "inline-block border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-700 " +
+                  "hover:text-brand-700 aria-[current]:border-brand-600 aria-[current]:text-brand-800"
+                }
               >
                 {t.label}
               </a>

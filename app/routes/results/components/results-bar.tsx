@@ -12,7 +12,8 @@ import type { SortOption } from "../../../lib/constants";
 import { FILTER_DIALOG_ID } from "./filter-panel";
 
 const item =
-  "inline-flex h-10 flex-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50";
+  "inline-flex h-10 flex-auto items-center justify-center gap-1.5 whitespace-nowrap rounded-lg " +
+  "border border-slate-300 bg-white px-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50";
 
 export function ResultsBar({ selectedCount, sort }: { selectedCount: number; sort: { value: string; hidden: [string, string][] } }) {
   const save = useSaveSearchStatus();

@@ -11,7 +11,12 @@ export function ShoppingAssistant({ actions }: { actions: AssistantAction[] }) {
   if (actions.length === 0) return null;
   return (
     <details className="group open:basis-full">
-      <summary className="inline-flex h-9 w-fit cursor-pointer list-none items-center gap-2 rounded-full bg-brand-700 px-3.5 text-sm font-semibold text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          "inline-flex h-9 w-fit cursor-pointer list-none items-center gap-2 rounded-full bg-brand-700 " +
+          "px-3.5 text-sm font-semibold text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden"
+        }
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="icon size-5">
           <path d="M4 5h16v11H9l-5 4z" />
         </svg>

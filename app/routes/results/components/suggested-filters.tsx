@@ -18,7 +18,10 @@ export function SuggestedFilters({ suggestions }: { suggestions: SuggestedFilter
           <li key={s.href} className="shrink-0 lg:snap-start">
             <Link
               to={s.href}
-              className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-500 hover:text-brand-800"
+              className={
+                "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-slate-300 bg-white " +
+                "px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-500 hover:text-brand-800"
+              }
             >
               <span aria-hidden="true" className="text-brand-600">
                 +

@@ -61,7 +61,10 @@ export function Gallery({ photos, illustrations, title }: { photos: ListingPhoto
           tabIndex={0}
           role="group"
           aria-label={real ? `${photoCountLabel(n)}, scroll sideways for more` : `Illustrations, not photos of this car: ${ILLUSTRATION_LABEL}`}
-          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] focus-visible:-outline-offset-4 [&::-webkit-scrollbar]:hidden"
+          className={
+            "flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain " +
+            "[scrollbar-width:none] focus-visible:-outline-offset-4 [&::-webkit-scrollbar]:hidden"
+          }
         >
           {real
             ? photos.map((p, i) => (
@@ -100,7 +103,10 @@ export function Gallery({ photos, illustrations, title }: { photos: ListingPhoto
             <button
               type="button"
               onClick={() => go(active - 1)}
-              className="absolute left-3 top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-ink shadow-md ring-1 ring-slate-200 hover:bg-white"
+              className={
+                "absolute left-3 top-1/2 grid size-10 -translate-y-1/2 place-items-center " +
+                "rounded-full bg-white/90 text-ink shadow-md ring-1 ring-slate-200 hover:bg-white"
+              }
             >
               <Icon name="next" className="size-5 rotate-180" />
               <span className="sr-only">Previous photo</span>
@@ -108,7 +114,10 @@ export function Gallery({ photos, illustrations, title }: { photos: ListingPhoto
             <button
               type="button"
               onClick={() => go(active + 1)}
-              className="absolute right-3 top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-ink shadow-md ring-1 ring-slate-200 hover:bg-white"
+              className={
+                "absolute right-3 top-1/2 grid size-10 -translate-y-1/2 place-items-center " +
+                "rounded-full bg-white/90 text-ink shadow-md ring-1 ring-slate-200 hover:bg-white"
+              }
             >
               <Icon name="next" className="size-5" />
               <span className="sr-only">Next photo</span>
@@ -134,7 +143,10 @@ export function Gallery({ photos, illustrations, title }: { photos: ListingPhoto
                 e.preventDefault();
                 go(i);
               }}
-              className={`block overflow-hidden rounded-lg ring-2 transition hover:ring-brand-500 ${hydrated && i === active ? "ring-brand-600" : "ring-transparent"}`}
+              className={
+                `block overflow-hidden rounded-lg ring-2 transition hover:ring-brand-500 ` +
+                `${hydrated && i === active ? "ring-brand-600" : "ring-transparent"}`
+              }
             >
               {real ? (
                 <Photo photo={photos[i]} alt="" sizes={THUMB_SIZES} className="aspect-[4/3] w-full bg-slate-100 object-cover" />

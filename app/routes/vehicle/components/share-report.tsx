@@ -138,7 +138,9 @@ export function ReportListing({ action, reported, actionData }: { action: string
             ) : null}
             <button
               type="submit"
-              className="mt-3 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              className={
+                "mt-3 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 " + "px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              }
             >
               <Icon name="report" />
               Report this Listing

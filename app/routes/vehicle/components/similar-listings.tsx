@@ -15,7 +15,10 @@ export function SimilarListings({ listings }: { listings: ListingCardData[] }) {
           Similar cars for sale
         </h2>
         <ul
-          className="mt-4 grid gap-4 max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory max-sm:overflow-x-auto max-sm:scroll-px-4 max-sm:px-4 max-sm:py-1 sm:grid-cols-2 lg:grid-cols-4"
+          className={
+            "mt-4 grid gap-4 max-sm:-mx-4 max-sm:flex max-sm:snap-x max-sm:snap-mandatory " +
+            "max-sm:overflow-x-auto max-sm:scroll-px-4 max-sm:px-4 max-sm:py-1 sm:grid-cols-2 lg:grid-cols-4"
+          }
           data-testid="similar-listings"
         >
           {listings.map((c) => (

@@ -2,23 +2,23 @@
 // (email-subscribe mode): the email capture (emailAddress, at most 45 characters, a honeypot),
 // at most ANONYMOUS_SAVED_SEARCH_MAX searches per address; then the spec's max-searches message
 // with a create-account link. After success the results refresh with pagination reset.
-import { recordEvent } from "../observability/analytics.server.ts";
+import { recordEvent } from "../../server/observability/analytics.server.ts";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_HONEYPOT_FIELD, ACCOUNT_TEXT, safeRefUrl } from "../../lib/account.ts";
 import { emailCaptureSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { SEARCH_PATH } from "../../lib/search-url.ts";
-import { getDatabase } from "../db/connection.server.ts";
-import { getEnv } from "../env.server.ts";
-import { getFlags } from "../flags.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
+import { getEnv } from "../../server/env.server.ts";
+import { getFlags } from "../../server/flags.server.ts";
 import { IDENTITY_TEXT } from "../../lib/constants.ts";
-import { takeSaveLimit } from "./save-vehicle.server.ts";
-import { sendAlertConfirmation } from "./verification.server.ts";
-import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
-import { getSearchPageContext } from "../services/url-context.server.ts";
-import { getSessionUser, readSubscribedSearches, subscribedSearchesCookie } from "./session.server.ts";
-import { SAVED_SEARCH_TITLE_MAX, normaliseSearchUrl, saveSearch } from "./saved-searches.server.ts";
+import { takeSaveLimit } from "../../server/accounts/save-limits.server.ts";
+import { sendAlertConfirmation } from "../../server/accounts/verification.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../../server/security/rate-limit.server.ts";
+import { getSearchPageContext } from "../../server/services/url-context.server.ts";
+import { getSessionUser, readSubscribedSearches, subscribedSearchesCookie } from "../../server/accounts/session.server.ts";
+import { SAVED_SEARCH_TITLE_MAX, normaliseSearchUrl, saveSearch } from "../../server/accounts/saved-searches.server.ts";
 
 /** The hidden field a person never fills. */
 export const SAVE_SEARCH_HONEYPOT = ACCOUNT_HONEYPOT_FIELD;

@@ -8,13 +8,13 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { oneClickMode, safeRefUrl } from "../../lib/account.ts";
 import { PATHS } from "../../lib/routes.ts";
-import { getSessionUser } from "../accounts/session.server.ts";
-import { getDatabase } from "../db/connection.server.ts";
-import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
-import { LEAD_LIMITS } from "./limits.server.ts";
-import { attributionLabel } from "../security/cookies.server.ts";
-import { loadLeadListing, sendOneClickEmail } from "./leads.server.ts";
-import { ensureVisitorId } from "./visitor.server.ts";
+import { getSessionUser } from "../../server/accounts/session.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../../server/security/rate-limit.server.ts";
+import { LEAD_LIMITS } from "../../server/leads/limits.server.ts";
+import { attributionLabel } from "../../server/security/cookies.server.ts";
+import { loadLeadListing, sendOneClickEmail } from "../../server/leads/leads.server.ts";
+import { ensureVisitorId } from "../../server/leads/visitor.server.ts";
 
 const oneClickForm = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),

@@ -5,8 +5,8 @@ import { data, redirect } from "react-router";
 import { safeRefUrl } from "../../lib/account.ts";
 import { signInSchema, signUpSchema } from "../../lib/account-schemas.ts";
 import { PATHS } from "../../lib/routes.ts";
-import { getDatabase } from "../db/connection.server.ts";
-import { getEnv } from "../env.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
+import { getEnv } from "../../server/env.server.ts";
 import {
   addRateLimitHit,
   clearRateLimit,
@@ -15,11 +15,11 @@ import {
   rateLimitHits,
   rateLimitMessage,
   takeRateLimit,
-} from "../security/rate-limit.server.ts";
-import { quickSavesCookie, readQuickSaves, startSession } from "./session.server.ts";
-import { mergeQuickSaves, saveVehicle } from "./saved-vehicles.server.ts";
-import { authenticate, createUser } from "./users.server.ts";
-import { sendAccountVerification } from "./verification.server.ts";
+} from "../../server/security/rate-limit.server.ts";
+import { quickSavesCookie, readQuickSaves, startSession } from "../../server/accounts/session.server.ts";
+import { mergeQuickSaves, saveVehicle } from "../../server/accounts/saved-vehicles.server.ts";
+import { authenticate, createUser } from "../../server/accounts/users.server.ts";
+import { sendAccountVerification } from "../../server/accounts/verification.server.ts";
 
 // Sign-in (docs/resilience-and-security.md, "Rate limits"): nobody can lock an owner out.
 // - 60 attempts per address in 10 minutes, whatever the account;

@@ -1,11 +1,11 @@
 // Subscribe to price-drop emails for one car, by email, from the vehicle page (signed in or not).
 import { data } from "react-router";
 import { z } from "zod";
-import { getDatabase } from "../db/connection.server.ts";
-import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../security/rate-limit.server.ts";
-import { subscribePriceAlert } from "./alerts-data.server.ts";
-import { getSessionUser } from "./session.server.ts";
-import { sendAlertConfirmation } from "./verification.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
+import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit } from "../../server/security/rate-limit.server.ts";
+import { subscribePriceAlert } from "../../server/accounts/alerts-data.server.ts";
+import { getSessionUser } from "../../server/accounts/session.server.ts";
+import { sendAlertConfirmation } from "../../server/accounts/verification.server.ts";
 import { ACCOUNT_HONEYPOT_FIELD } from "../../lib/account.ts";
 
 export type PriceAlertReply = { ok: boolean; message: string; email: string; listingId: number | null };

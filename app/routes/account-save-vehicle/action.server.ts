@@ -1,27 +1,19 @@
 // The heart (docs/accounts.md). Signed in: toggles. Signed out: a quick save on
 // this device while under the quota (flag quickSaveQuota), otherwise the sign-in page/dialog
-// 'Save Cars with a Free Account', after which the save completes (auth-actions.server.ts).
-import { recordEvent } from "../observability/analytics.server.ts";
+// 'Save Cars with a Free Account', after which the save completes (app/routes/account-sign-in/action.server.ts).
+import { recordEvent } from "../../server/observability/analytics.server.ts";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { safeRefUrl, signInHref } from "../../lib/account.ts";
 import { PATHS } from "../../lib/routes.ts";
-import { getDatabase } from "../db/connection.server.ts";
-import { getEnv } from "../env.server.ts";
-import { getFlags } from "../flags.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
+import { getEnv } from "../../server/env.server.ts";
+import { getFlags } from "../../server/flags.server.ts";
 import { IDENTITY_TEXT } from "../../lib/constants.ts";
-import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
-import { getSessionUser, quickSavesCookie, readQuickSaves } from "./session.server.ts";
-import { saveVehicle, unsaveVehicle } from "./saved-vehicles.server.ts";
-
-/** Saves (cars and searches) per account and per address: a person saves a few a minute at most. */
-export const SAVE_LIMITS = { user: { limit: 30, windowMs: 60_000 }, ip: { limit: 120, windowMs: 60_000 } } satisfies Record<string, RateLimitRule>;
-
-/** Counts one save for the account and its address; the 429 reply when over. */
-export async function takeSaveLimit(request: Request, userId: number) {
-  const perIp = await takeRateLimit([`save:ip:${clientAddress(request)}`], SAVE_LIMITS.ip);
-  return perIp.ok ? await takeRateLimit([`save:user:${userId}`], SAVE_LIMITS.user) : perIp;
-}
+import { rateLimitHeaders, rateLimitMessage } from "../../server/security/rate-limit.server.ts";
+import { takeSaveLimit } from "../../server/accounts/save-limits.server.ts";
+import { getSessionUser, quickSavesCookie, readQuickSaves } from "../../server/accounts/session.server.ts";
+import { saveVehicle, unsaveVehicle } from "../../server/accounts/saved-vehicles.server.ts";
 
 const saveForm = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
