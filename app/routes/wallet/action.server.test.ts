@@ -57,4 +57,17 @@ describe("POST /wallet", () => {
     const cleared = (await answer(post({ intent: "clear", ref: "/cars-for-sale" }, saved))) as Response;
     expect(cleared.headers.get("Set-Cookie")).toMatch(/Max-Age=0/i);
   });
+
+  it("answers an unknown intent with a 400 and sets nothing; a budget sent without its button is saved", async () => {
+    let thrown: unknown = null;
+    try {
+      await walletAction(post({ intent: "nonsense", ref: "/cars-for-sale", monthly: "450", down: "0", term: "60", apr: "5" }));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({ init: { status: 400 } });
+    const plain = (await answer(post({ ref: "/cars-for-sale", monthly: "450", down: "0", term: "60", apr: "5" }))) as Response;
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Set-Cookie")).toMatch(/^fc_wallet=/);
+  });
 });

@@ -16,13 +16,23 @@ export async function walletAction(request: Request) {
     const cookie = w ? await walletCookie.serialize(w) : await walletCookie.serialize("", { maxAge: 0 });
     throw redirect(ref, { status: 303, headers: { "Set-Cookie": cookie } });
   };
-  if (intent === "clear") return back(null);
-  if (intent === "toggle") {
-    const on = form.get("value") === "on";
-    if (on && !current) throw redirect(walletHref(ref), { status: 303 });
-    return back(current ? { ...current, on } : null);
+  switch (intent) {
+    case "clear":
+      return back(null);
+    case "toggle": {
+      const on = form.get("value") === "on";
+      if (on && !current) throw redirect(walletHref(ref), { status: 303 });
+      return back(current ? { ...current, on } : null);
+    }
+    // The budget form's own button, or the form sent without a button.
+    case "save":
+    case null: {
+      const parsed = parseWalletForm(form);
+      if ("wallet" in parsed) return back(parsed.wallet);
+      return data({ ...parsed, ref }, { status: 400 });
+    }
+    default:
+      // One intent switch per action (docs/architecture.md): anything else changes nothing.
+      throw data(null, { status: 400, statusText: "Unknown intent" });
   }
-  const parsed = parseWalletForm(form);
-  if ("wallet" in parsed) return back(parsed.wallet);
-  return data({ ...parsed, ref }, { status: 400 });
 }
