@@ -323,9 +323,22 @@ describe("web push through a local push receiver", () => {
     expect(sub.visitor_id).toMatch(/^[a-f0-9]{32}$/);
     expect(sub.user_id).toBeNull();
 
-    // The visitor views one car (twice); another car it never opened drops too.
+    // This browser's history from before it had a visitor cookie (the opt-in sends it once
+    // registered); without a device of its own a visitor's history is refused and stored nowhere.
     const ids = await activeListingIds(t.db.kysely, "d");
-    const [viewed, unseen] = [ids[5]!, ids[6]!];
+    const [viewed, viewedBefore, unseen] = [ids[5]!, ids[7]!, ids[6]!];
+    const postHistory = (cookie: string) =>
+      fetch(`${server.origin}/cars-for-sale/svc/browsing-history`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.origin, cookie },
+        body: JSON.stringify({ views: [{ listingId: viewedBefore, viewedAt: Date.now() - 3_600_000 }] }),
+      });
+    expect((await postHistory("")).status).toBe(401);
+    const shared = await postHistory([...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    expect(shared.status).toBe(200);
+    expect(await shared.json()).toEqual({ merged: false, stored: 1 });
+
+    // The visitor views one car (twice); another car it never opened drops too.
     for (let i = 0; i < 2; i++) expect((await client.get(`/cars-for-sale/vehicle/${viewed}`)).status).toBe(200);
     await until(
       "the visitor's view stored",
@@ -340,20 +353,22 @@ describe("web push through a local push receiver", () => {
     const car = await t.db.kysely.selectFrom("listings").select(["sale_price", "title"]).where("id", "=", viewed).executeTakeFirstOrThrow();
     const price = Number(car.sale_price) - 400;
     await t.db.kysely.updateTable("listings").set({ sale_price: price }).where("id", "=", viewed).execute();
-    await t.db.kysely
-      .updateTable("listings")
-      .set((eb) => ({ sale_price: eb("sale_price", "-", 400) }))
-      .where("id", "=", unseen)
-      .execute();
+    for (const other of [viewedBefore, unseen])
+      await t.db.kysely
+        .updateTable("listings")
+        .set((eb) => ({ sale_price: eb("sale_price", "-", 400) }))
+        .where("id", "=", other)
+        .execute();
 
-    const [push] = await until("the visitor's push", () => receiver.at("/sub/visitor").length > 0 && receiver.at("/sub/visitor"));
-    checkVapid(push!.headers.authorization, receiver.origin);
-    const payload = JSON.parse(decrypt(push!.body, s.ecdh, s.auth)) as { title: string; body: string; url: string };
+    const pushes = await until("the visitor's pushes", () => receiver.at("/sub/visitor").length > 1 && receiver.at("/sub/visitor"));
+    for (const p of pushes) checkVapid(p.headers.authorization, receiver.origin);
+    const payloads = pushes.map((p) => JSON.parse(decrypt(p.body, s.ecdh, s.auth)) as { title: string; body: string; url: string });
+    expect(payloads.map((p) => p.url).sort()).toEqual([`/cars-for-sale/vehicle/${viewed}`, `/cars-for-sale/vehicle/${viewedBefore}`].sort());
+    const payload = payloads.find((p) => p.url === `/cars-for-sale/vehicle/${viewed}`)!;
     expect(payload.title).toBe(`Price drop: ${car.title}`);
     expect(payload.body).toContain("down $400");
-    expect(payload.url).toBe(`/cars-for-sale/vehicle/${viewed}`);
     await new Promise((r) => setTimeout(r, 3_000));
-    expect(receiver.at("/sub/visitor")).toHaveLength(1);
+    expect(receiver.at("/sub/visitor")).toHaveLength(2);
 
     // Sign-up from the same browser: the device and the viewed car are the account's now.
     const signUp = await client.post("/account/sign-in", { intent: "sign-up", email: "push-visitor@forecourt.test", password: PASSWORD, refUrl: "/account" });
@@ -363,17 +378,22 @@ describe("web push through a local push receiver", () => {
       Number((await t.db.kysely.selectFrom("push_subscriptions").select("user_id").where("endpoint", "=", s.token.endpoint).executeTakeFirstOrThrow()).user_id),
     ).toBe(Number(user.id));
     expect(
-      (await t.db.kysely.selectFrom("recent_views").select("listing_id").where("user_id", "=", user.id).execute()).map((r) => Number(r.listing_id)),
-    ).toEqual([viewed]);
+      (await t.db.kysely.selectFrom("recent_views").select("listing_id").where("user_id", "=", user.id).execute())
+        .map((r) => Number(r.listing_id))
+        .sort((a, b) => a - b),
+    ).toEqual([viewed, viewedBefore].sort((a, b) => a - b));
     // The same drop is not pushed again through the account; a further drop is.
     await new Promise((r) => setTimeout(r, 3_000));
-    expect(receiver.at("/sub/visitor")).toHaveLength(1);
+    expect(receiver.at("/sub/visitor")).toHaveLength(2);
     await t.db.kysely
       .updateTable("listings")
       .set({ sale_price: price - 100 })
       .where("id", "=", viewed)
       .execute();
-    const [, second] = await until("the account's push", () => receiver.at("/sub/visitor").length > 1 && receiver.at("/sub/visitor"));
-    expect(JSON.parse(decrypt(second!.body, s.ecdh, s.auth)).body).toContain("down $500");
+    const [, , third] = await until("the account's push", () => receiver.at("/sub/visitor").length > 2 && receiver.at("/sub/visitor"));
+    expect(JSON.parse(decrypt(third!.body, s.ecdh, s.auth))).toMatchObject({
+      url: `/cars-for-sale/vehicle/${viewed}`,
+      body: expect.stringContaining("down $500"),
+    });
   }, 120_000);
 });

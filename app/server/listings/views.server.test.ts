@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
 import { ensureReferenceData } from "../reference/store.server.ts";
-import { countView, dayOf, flushViews, forgetSeenViewers, pendingViews, viewerKey, viewsInLastDays } from "./views.server.ts";
+import { countView, dayOf, flushViews, forgetSeenViewers, pendingViews, storeVisitorViews, viewerKey, viewsInLastDays } from "./views.server.ts";
 
 const DAY = 86_400_000;
 
@@ -112,6 +112,35 @@ for (const factory of testDatabaseFactories()) {
         ["visitor:two", today],
         ["address:one", today + 1],
       ]);
+    });
+
+    it("keeps a visitor's device history as its views, without counting them again", async () => {
+      const [e, f] = (await t.db.kysely.selectFrom("listings").select("id").orderBy("id").offset(5).limit(2).execute()).map((r) => Number(r.id));
+      const totals = async () =>
+        (await t.db.kysely.selectFrom("listings").select("view_count").where("id", "in", [e!, f!]).orderBy("id").execute()).map((r) => Number(r.view_count));
+      const before = await totals();
+      const now = Date.now();
+      const stored = await storeVisitorViews(
+        t.db,
+        "c".repeat(32),
+        [
+          { listingId: e!, viewedAt: now - 3_600_000 },
+          { listingId: f!, viewedAt: now + DAY }, // the future: skipped
+          { listingId: f!, viewedAt: now - 40 * DAY }, // older than the kept window: skipped
+          { listingId: 999_999_999, viewedAt: now - 1000 }, // gone: skipped
+        ],
+        now,
+      );
+      expect(stored).toBe(1);
+      // Again: already there.
+      expect(await storeVisitorViews(t.db, "c".repeat(32), [{ listingId: e!, viewedAt: now - 3_600_000 }], now)).toBe(0);
+      const rows = await t.db.kysely
+        .selectFrom("listing_viewers")
+        .select(["listing_id", "at"])
+        .where("viewer", "=", `visitor:${"c".repeat(32)}`)
+        .execute();
+      expect(rows.map((r) => [Number(r.listing_id), Number(r.at)])).toEqual([[e!, now - 3_600_000]]);
+      expect(await totals()).toEqual(before);
     });
 
     it("names a viewer by account, else visitor cookie, else a keyed hash of the address", () => {

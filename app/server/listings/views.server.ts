@@ -204,6 +204,42 @@ export async function viewsInLastDays(db: Database, listingId: number, days: num
   return Number(row?.n ?? 0) + pendingViews(listingId);
 }
 
+/**
+ * A signed-out visitor's device history (the views its browser kept before it had a visitor cookie,
+ * counted then under its address): stored as the visitor's views, so its push device hears of their
+ * price drops. Not counted again: a view is counted when it happens. Views outside the kept window
+ * or in the future, and listings that are gone, are skipped. Returns how many went in.
+ */
+export async function storeVisitorViews(db: Database, visitorId: string, views: { listingId: number; viewedAt: number }[], now = Date.now()): Promise<number> {
+  const today = dayOf(now);
+  const recent = views.filter((v) => v.viewedAt <= now && dayOf(v.viewedAt) >= today - VIEW_DAYS_KEPT);
+  if (recent.length === 0) return 0;
+  const live = new Set(
+    (
+      await db.kysely
+        .selectFrom("listings")
+        .select("id")
+        .where(
+          "id",
+          "in",
+          recent.map((v) => v.listingId),
+        )
+        .execute()
+    ).map((r) => Number(r.id)),
+  );
+  const rows = recent
+    .filter((v) => live.has(v.listingId))
+    .map((v) => ({ listing_id: v.listingId, day: dayOf(v.viewedAt), viewer: visitorViewer(visitorId), at: v.viewedAt }));
+  if (rows.length === 0) return 0;
+  const inserted = await db.kysely
+    .insertInto("listing_viewers")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["listing_id", "day", "viewer"]).doNothing())
+    .returning("listing_id")
+    .execute();
+  return inserted.length;
+}
+
 /** Forgets this process's memory of today's viewers (tests: another instance, or a restart). */
 export function forgetSeenViewers(): void {
   state.seen.clear();
