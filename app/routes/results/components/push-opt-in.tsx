@@ -123,7 +123,10 @@ async function removeStoredToken(): Promise<void> {
 async function decide(state: PushOptInState, signedIn: boolean): Promise<View> {
   if (isbot(navigator.userAgent)) return "hidden";
   const eligible = read(PUSH_PROMPTED_KEY) === null && state.filterSet && (state.recentView || localRecentView(Date.now()));
-  if (!pushSupported()) return eligible && isIos() && !standalone() ? "ios" : "hidden";
+  // iOS offers push only to a site opened from the Home Screen (Safari has no PushManager outside
+  // one): the extra step, whatever this browser claims to support.
+  if (isIos() && !standalone()) return eligible ? "ios" : "hidden";
+  if (!pushSupported()) return "hidden";
   if (Notification.permission === "denied") {
     await removeStoredToken();
     return "hidden";
