@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { query } from "./db";
 import { expect, test } from "./fixtures";
+import { viewedByOthers } from "./views-support";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -21,7 +22,11 @@ async function twoCars(page: Page) {
   return [await car(0), await car(1)] as const;
 }
 
-test("a signed-out shopper's viewed cars come back from this device until dismissed, and join the account at sign-in", async ({ page }) => {
+test("a signed-out shopper's viewed cars come back from this device until dismissed, and join the account at sign-in", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   const [first, second] = await twoCars(page);
   await expect(stillInterested(page)).toHaveCount(0);
@@ -30,8 +35,10 @@ test("a signed-out shopper's viewed cars come back from this device until dismis
   // The view is kept once the page's script has run: a shopper reads the page before moving on.
   await expect.poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}").views?.length ?? 0, KEY)).toBe(1);
   await page.goto(second.href);
+  // The shopper's reloads count once (ADR 036); three other shoppers view it too: four views.
   for (let i = 0; i < 3; i++) await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(second.title);
+  await viewedByOthers(playwright, baseURL!, second.href.split("?")[0]!, 3);
   await expect.poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}").views?.length ?? 0, KEY)).toBe(2);
 
   const historyCalls: string[] = [];

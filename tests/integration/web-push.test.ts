@@ -4,7 +4,8 @@
 // aes128gcm payload with the subscription's private key and auth secret, made here as a browser
 // makes them. A saved car's price drop reaches the device once (not on later runs, not after a
 // restart); an endpoint answering 410 loses its subscription; 429 and 503 are retried; bad device
-// payloads are refused and store nothing.
+// payloads are refused and store nothing. A signed-out visitor's device gets the drop of a car the
+// visitor viewed, and moves to the account at sign-in without a second push of the same drop.
 import { createECDH, createHmac, createDecipheriv, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import webpush from "web-push";
@@ -298,4 +299,101 @@ describe("web push through a local push receiver", () => {
     expect((await del(owner)).json.removed).toBe(1);
     expect(await t.db.kysely.selectFrom("push_subscriptions").select("id").where("endpoint", "=", s.token.endpoint).executeTakeFirst()).toBeUndefined();
   });
+
+  it("a signed-out visitor's device gets a viewed car's drop once, and moves to the account at sign-in", async () => {
+    const client = new FormClient(server.origin, "10.9.0.5");
+    const s = browserSubscription(`${receiver.origin}/sub/visitor`);
+    // Registered signed out: the answer gives the browser its visitor cookie.
+    const res = await fetch(`${server.origin}/cars-for-sale/consumer-device/browser`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.origin, "x-forwarded-for": client.address! },
+      body: JSON.stringify({ brand: "forecourt", pixall_id: "px-visitor", browser_token: s.token }),
+    });
+    expect(res.status).toBe(201);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      client.cookies.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
+    }
+    expect(client.cookies.size).toBe(1);
+    const sub = await t.db.kysely
+      .selectFrom("push_subscriptions")
+      .select(["id", "visitor_id", "user_id"])
+      .where("endpoint", "=", s.token.endpoint)
+      .executeTakeFirstOrThrow();
+    expect(sub.visitor_id).toMatch(/^[a-f0-9]{32}$/);
+    expect(sub.user_id).toBeNull();
+
+    // This browser's history from before it had a visitor cookie (the opt-in sends it once
+    // registered); without a device of its own a visitor's history is refused and stored nowhere.
+    const ids = await activeListingIds(t.db.kysely, "d");
+    const [viewed, viewedBefore, unseen] = [ids[5]!, ids[7]!, ids[6]!];
+    const postHistory = (cookie: string) =>
+      fetch(`${server.origin}/cars-for-sale/svc/browsing-history`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.origin, cookie },
+        body: JSON.stringify({ views: [{ listingId: viewedBefore, viewedAt: Date.now() - 3_600_000 }] }),
+      });
+    expect((await postHistory("")).status).toBe(401);
+    const shared = await postHistory([...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    expect(shared.status).toBe(200);
+    expect(await shared.json()).toEqual({ merged: false, stored: 1 });
+
+    // The visitor views one car (twice); another car it never opened drops too.
+    for (let i = 0; i < 2; i++) expect((await client.get(`/cars-for-sale/vehicle/${viewed}`)).status).toBe(200);
+    await until(
+      "the visitor's view stored",
+      async () =>
+        (await t.db.kysely
+          .selectFrom("listing_viewers")
+          .select("at")
+          .where("listing_id", "=", viewed)
+          .where("viewer", "=", `visitor:${sub.visitor_id}`)
+          .executeTakeFirst()) !== undefined,
+    );
+    const car = await t.db.kysely.selectFrom("listings").select(["sale_price", "title"]).where("id", "=", viewed).executeTakeFirstOrThrow();
+    const price = Number(car.sale_price) - 400;
+    await t.db.kysely.updateTable("listings").set({ sale_price: price }).where("id", "=", viewed).execute();
+    for (const other of [viewedBefore, unseen])
+      await t.db.kysely
+        .updateTable("listings")
+        .set((eb) => ({ sale_price: eb("sale_price", "-", 400) }))
+        .where("id", "=", other)
+        .execute();
+
+    const pushes = await until("the visitor's pushes", () => receiver.at("/sub/visitor").length > 1 && receiver.at("/sub/visitor"));
+    for (const p of pushes) checkVapid(p.headers.authorization, receiver.origin);
+    const payloads = pushes.map((p) => JSON.parse(decrypt(p.body, s.ecdh, s.auth)) as { title: string; body: string; url: string });
+    expect(payloads.map((p) => p.url).sort()).toEqual([`/cars-for-sale/vehicle/${viewed}`, `/cars-for-sale/vehicle/${viewedBefore}`].sort());
+    const payload = payloads.find((p) => p.url === `/cars-for-sale/vehicle/${viewed}`)!;
+    expect(payload.title).toBe(`Price drop: ${car.title}`);
+    expect(payload.body).toContain("down $400");
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(receiver.at("/sub/visitor")).toHaveLength(2);
+
+    // Sign-up from the same browser: the device and the viewed car are the account's now.
+    const signUp = await client.post("/account/sign-in", { intent: "sign-up", email: "push-visitor@forecourt.test", password: PASSWORD, refUrl: "/account" });
+    expect(signUp.status).toBe(302);
+    const user = await t.db.kysely.selectFrom("users").select("id").where("email", "=", "push-visitor@forecourt.test").executeTakeFirstOrThrow();
+    expect(
+      Number((await t.db.kysely.selectFrom("push_subscriptions").select("user_id").where("endpoint", "=", s.token.endpoint).executeTakeFirstOrThrow()).user_id),
+    ).toBe(Number(user.id));
+    expect(
+      (await t.db.kysely.selectFrom("recent_views").select("listing_id").where("user_id", "=", user.id).execute())
+        .map((r) => Number(r.listing_id))
+        .sort((a, b) => a - b),
+    ).toEqual([viewed, viewedBefore].sort((a, b) => a - b));
+    // The same drop is not pushed again through the account; a further drop is.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(receiver.at("/sub/visitor")).toHaveLength(2);
+    await t.db.kysely
+      .updateTable("listings")
+      .set({ sale_price: price - 100 })
+      .where("id", "=", viewed)
+      .execute();
+    const [, , third] = await until("the account's push", () => receiver.at("/sub/visitor").length > 2 && receiver.at("/sub/visitor"));
+    expect(JSON.parse(decrypt(third!.body, s.ecdh, s.auth))).toMatchObject({
+      url: `/cars-for-sale/vehicle/${viewed}`,
+      body: expect.stringContaining("down $500"),
+    });
+  }, 120_000);
 });

@@ -20,6 +20,9 @@ import { quickSavesCookie, readQuickSaves, startSession } from "../../server/acc
 import { mergeQuickSaves, saveVehicle } from "../../server/accounts/saved-vehicles.server.ts";
 import { authenticate, createUser } from "../../server/accounts/users.server.ts";
 import { sendAccountVerification } from "../../server/accounts/verification.server.ts";
+import { mergeVisitorViews } from "../../server/accounts/recent-views.server.ts";
+import { readVisitorId } from "../../server/leads/visitor.server.ts";
+import { moveVisitorSubscriptions } from "../../server/push/subscriptions.server.ts";
 
 // Sign-in (docs/resilience-and-security.md, "Rate limits"): nobody can lock an owner out.
 // - 60 attempts per address in 10 minutes, whatever the account;
@@ -116,6 +119,13 @@ async function finish(request: Request, userId: number, refUrl: string, saveList
   if (quick.length > 0) {
     await mergeQuickSaves(db, userId, quick, getEnv().SAVED_VEHICLES_MAX);
     headers.append("Set-Cookie", await quickSavesCookie([]));
+  }
+  // A subscription belongs to a visitor, and to the account once signed in (decision 023): the
+  // visitor's devices and the cars it viewed here become the account's.
+  const visitorId = await readVisitorId(request);
+  if (visitorId) {
+    await moveVisitorSubscriptions(db, visitorId, userId);
+    await mergeVisitorViews(db, userId, visitorId);
   }
   // "on sign-in the save completes"
   if (Number.isSafeInteger(saveListingId) && saveListingId > 0) await saveVehicle(db, userId, saveListingId, Date.now(), getEnv().SAVED_VEHICLES_MAX);

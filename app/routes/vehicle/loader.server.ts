@@ -25,7 +25,7 @@ import { reportError } from "../../server/observability/log.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
 import { oneClickMode } from "../../lib/account.ts";
 import { emailedListingIds } from "../../server/leads/leads.server.ts";
-import { countView, pendingViews } from "../../server/listings/views.server.ts";
+import { countView, pendingViews, viewerKey } from "../../server/listings/views.server.ts";
 import { listingCards } from "../../server/listings/cards.server.ts";
 import type { Database } from "../../server/db/connection.server.ts";
 import type { AppContext, ShopperContext } from "../../server/http/request-context.server.ts";
@@ -118,9 +118,10 @@ export async function loadVehicleData({ url, rawId, app, shopper }: VehicleArgs,
   if (listing.status !== "active" && listing.status !== "unconfirmed") throw redirect(expiredRedirectUrl(listing, ctx), 302);
 
   const bot = shopper.bot;
-  if (!bot) countView(db, id);
   // A signed-in shopper's browsing history (decision 018); never for bots, never fatal.
   const user = bot ? null : await shopper.user();
+  // Once per viewer, listing and day (ADR 036); a visitor's views also feed its push alerts.
+  if (!bot) countView(db, id, viewerKey({ userId: user?.id ?? null, visitorId: shopper.visitorId, address: shopper.address }, app.env.SESSION_SECRET));
   if (user) await recordView(db, user.id, id).catch((error: unknown) => reportError("recording a view failed", error));
   // The ZIP in the address, else the shopper's own (ATC_USER_ZIP): distance and the nearest similar cars.
   const zipParam = normalizeQueryZip(url.searchParams.get("zip")) ?? shopper.userZip;

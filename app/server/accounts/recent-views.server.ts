@@ -7,6 +7,7 @@ import { vehicleName } from "../../lib/listing.ts";
 import { sql } from "kysely";
 import type { Database } from "../db/connection.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
+import { visitorViewer } from "../listings/views.server.ts";
 import { STILL_INTERESTED_MAX, STILL_INTERESTED_WINDOW_MS } from "../../lib/still-interested.ts";
 
 /** Cars kept per shopper (the oldest go). */
@@ -41,6 +42,21 @@ export async function recordView(db: Database, userId: number, listingId: number
     .orderBy("listing_id", "desc")
     .limit(RECENT_VIEWS_KEPT);
   await db.kysely.deleteFrom("recent_views").where("user_id", "=", userId).where("listing_id", "not in", keep).execute();
+}
+
+/**
+ * Sign-in: the cars the visitor viewed with its visitor cookie on this site's pages (listing_viewers,
+ * ADR 036) join the account's history, so its price drops follow the account.
+ */
+export async function mergeVisitorViews(db: Database, userId: number, visitorId: string, now = Date.now()): Promise<void> {
+  const rows = await db.kysely
+    .selectFrom("listing_viewers")
+    .select(["listing_id", (eb) => eb.fn.max("at").as("at")])
+    .where("viewer", "=", visitorViewer(visitorId))
+    .groupBy("listing_id")
+    .execute();
+  const views = rows.map((r) => ({ listingId: Number(r.listing_id), viewedAt: Number(r.at) })).sort((a, b) => b.viewedAt - a.viewedAt);
+  await mergeViews(db, userId, views, now);
 }
 
 function recentQuery(db: Database, userId: number) {

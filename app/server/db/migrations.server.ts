@@ -590,6 +590,30 @@ function migration020AnnualFuelCost(): Migration {
   };
 }
 
+/**
+ * Who viewed a listing on a day (docs/decisions/036-view-counts.md): one row per listing, UTC day
+ * and viewer (`user:{id}`, `visitor:{id}` or `address:{keyed hash}`), written insert-or-ignore, so
+ * a view counts once per viewer, listing and day on every instance. `at` is the first view that
+ * day (a signed-out visitor's price drops are measured from it). Pruned with the view days.
+ */
+function migration021ListingViewers(dialect: Dialect): Migration {
+  const t = types(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("listing_viewers")
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("day", "integer", (c) => c.notNull())
+        .addColumn("viewer", "text", (c) => c.notNull())
+        .addColumn("at", t.big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("listing_viewers_pk", ["listing_id", "day", "viewer"])
+        .execute();
+      await db.schema.createIndex("listing_viewers_viewer").on("listing_viewers").columns(["viewer", "day"]).execute();
+      await db.schema.createIndex("listing_viewers_day").on("listing_viewers").column("day").execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
@@ -615,5 +639,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "016-analytics": migration016Analytics(dialect),
     "019-deals-online-buying": migration019DealsOnlineBuying(dialect),
     "020-annual-fuel-cost": migration020AnnualFuelCost(),
+    "021-listing-viewers": migration021ListingViewers(dialect),
   };
 }

@@ -371,6 +371,15 @@ export interface ListingViewDayTable {
   day: number;
   views: number;
 }
+/** One viewer's views of a listing on a UTC day: counted once (migration 021, ADR 036). */
+export interface ListingViewerTable {
+  listing_id: number;
+  day: number;
+  /** `user:{id}`, `visitor:{id}` or `address:{keyed hash}`. */
+  viewer: string;
+  /** The first view that day (epoch ms). */
+  at: number;
+}
 /** A car a signed-in shopper looked at; one row per car, the latest view (migration 008). */
 export interface RecentViewTable {
   user_id: number;
@@ -602,6 +611,7 @@ export interface DB {
   saved_vehicles: SavedVehicleTable;
   recent_views: RecentViewTable;
   listing_view_days: ListingViewDayTable;
+  listing_viewers: ListingViewerTable;
   analytics_daily: AnalyticsDailyTable;
   saved_searches: SavedSearchTable;
   price_alerts: PriceAlertTable;

@@ -26,7 +26,7 @@ import { getPhotoStore } from "../photos/store.server.ts";
 import { contentSecurityPolicy, createNonce } from "../security/headers.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import { getDatabase } from "../db/connection.server.ts";
-import { countView } from "../listings/views.server.ts";
+import { countView, viewerKey } from "../listings/views.server.ts";
 import { analyticsMiddleware, useAnalyticsDatabase } from "../observability/analytics.server.ts";
 import { specCookiesMiddleware } from "./spec-cookies.server.ts";
 import { UNSUBSCRIBE_PATH } from "../accounts/alerts.server.ts";
@@ -73,10 +73,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
     version: () => engine?.inventoryVersion() ?? null,
     createNonce,
     contentSecurityPolicy: (nonce) => contentSecurityPolicy(nonce),
-    // A vehicle page served from the cache still counts its view (as its loader does).
-    onHit: (path, bot) => {
+    // A vehicle page served from the cache still counts its view (as its loader does). A hit
+    // carries no cookie: the viewer is the client address (ADR 036).
+    onHit: (path, bot, req) => {
       const m = VEHICLE_PATH.exec(path);
-      if (m && !bot) void getDatabase().then((db) => countView(db, Number(m[1])));
+      if (!m || bot) return;
+      const address = forwardedClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], getEnv().TRUST_PROXY_HOPS);
+      const viewer = viewerKey({ userId: null, visitorId: null, address }, getEnv().SESSION_SECRET);
+      void getDatabase().then((db) => countView(db, Number(m[1]), viewer));
     },
   });
   app.locals.pageCache = pageCache;

@@ -49,7 +49,7 @@ export interface PageCacheOptions {
   createNonce: () => string;
   contentSecurityPolicy: (nonce: string) => string;
   /** Called on every hit (after the response is sent), e.g. to count a vehicle page view. */
-  onHit?: (path: string, bot: boolean) => void;
+  onHit?: (path: string, bot: boolean, req: Request) => void;
   now?: () => number;
 }
 
@@ -170,7 +170,7 @@ export function createPageCache(options: PageCacheOptions) {
       } else {
         res.status(200).end(joinParts(hit.parts, nonce));
       }
-      options.onHit?.(req.path, bot);
+      options.onHit?.(req.path, bot, req);
       return;
     }
     if (hit && hit.expires + options.ttlMs > t) {

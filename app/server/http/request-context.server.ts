@@ -20,6 +20,7 @@ import { getDatabase, type Database } from "../db/connection.server.ts";
 import { getEnv, type Env } from "../env.server.ts";
 import { getFlags } from "../flags.server.ts";
 import { readVisitorId } from "../leads/visitor.server.ts";
+import { clientAddress } from "../security/client-address.server.ts";
 import { SITE_COOKIES, userZipFromCookie } from "../security/cookies.server.ts";
 import { pageSearch } from "../search/page-search.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
@@ -57,6 +58,8 @@ export interface ShopperContext {
   userZip: string | undefined;
   /** A crawler (isbot): no browsing history, no push prompt. */
   bot: boolean;
+  /** The client address as the HTTP server saw it (app/server/security/client-address.server.ts). */
+  address: string;
 }
 
 export const appContext = createContext<AppContext>();
@@ -109,6 +112,7 @@ export async function readShopper(request: Request): Promise<ShopperContext> {
     preferences: { showcaseHidden: hidden, clarificationOff, clarificationNo, subscribedSearches },
     userZip: userZipFromCookie(header),
     bot: isbot(request.headers.get("user-agent") ?? ""),
+    address: clientAddress(request),
   };
 }
 

@@ -6,7 +6,8 @@ import { getDatabase } from "../db/connection.server.ts";
 import { isbot } from "isbot";
 import { dismissStillInterested, mergeViews, type RecentCar } from "../accounts/recent-views.server.ts";
 import type { Database } from "../db/connection.server.ts";
-import { viewsInLastDays } from "./views.server.ts";
+import { storeVisitorViews, viewsInLastDays } from "./views.server.ts";
+import { readVisitorId } from "../leads/visitor.server.ts";
 import { loadListingSummaries } from "./summaries.server.ts";
 import { log } from "../observability/log.server.ts";
 import { vehicleName } from "../../lib/listing.ts";
@@ -110,12 +111,31 @@ const mergeBody = z.object({
     .max(LOCAL_HISTORY_KEPT),
 });
 
-/** POST /cars-for-sale/svc/browsing-history (JSON { views }): a device's history merged into the signed-in account. */
+/**
+ * POST /cars-for-sale/svc/browsing-history (JSON { views }): a device's history merged into the
+ * signed-in account; signed out, kept as the visitor's views when the visitor has a push device of
+ * its own (its price drops, decision 023), else 401 and nothing stored.
+ */
 export async function browsingHistoryAction(request: Request): Promise<Response> {
   const body = mergeBody.safeParse(await request.json().catch(() => null));
   if (!body.success) return json({ error: "Bad history." }, 400);
   const user = await getSessionUser(request);
-  if (!user) return json({ merged: false }, 401);
+  if (!user) {
+    const visitorId = await readVisitorId(request);
+    const db = await getDatabase();
+    const device =
+      visitorId &&
+      (await db.kysely
+        .selectFrom("push_subscriptions")
+        .select("id")
+        .where("visitor_id", "=", visitorId)
+        .where("user_id", "is", null)
+        .limit(1)
+        .executeTakeFirst());
+    if (!visitorId || !device) return json({ merged: false }, 401);
+    const live = body.data.views.filter((v) => !v.dismissed);
+    return json({ merged: false, stored: await storeVisitorViews(db, visitorId, live) });
+  }
   const db = await getDatabase();
   await mergeViews(db, user.id, body.data.views);
   for (const v of body.data.views.filter((v) => v.dismissed)) await dismissStillInterested(db, user.id, v.listingId);

@@ -1,15 +1,50 @@
-// View counts (docs/vehicle-page.md) without slowing the page: a view is counted in memory and the counts are
-// written in one transaction every few seconds (and on shutdown). updated_at is not touched, so the
-// search index does not churn on views. Bots are not counted.
+// View counts (docs/vehicle-page.md, ADR 036): a view counts once per viewer, listing and UTC day.
+// The viewer is the signed-in account, else the visitor cookie, else the network address (a keyed
+// hash of it): a client that reloads, or drops its cookies, is still one viewer. Without slowing the
+// page: a view is kept in memory (a viewer already counted today by this process is not kept again)
+// and written every few seconds (and on shutdown) in one transaction: insert-or-ignore into
+// listing_viewers (unique on listing, day and viewer), and only the rows that went in add to the
+// listing's total and its day. So two instances seeing the same viewer count one view. updated_at
+// is not touched, so the search index does not churn on views. Bots are not counted.
+import { createHmac } from "node:crypto";
 import type { Database } from "../db/connection.server.ts";
 import { processSingleton } from "../singleton.server.ts";
 
-type ViewState = { counts: Map<number, number>; timer: NodeJS.Timeout | null; db: Database | null; prunedDay?: number };
-const state = processSingleton<ViewState>("viewCounts", () => ({ counts: new Map(), timer: null, db: null }));
+interface PendingView {
+  listingId: number;
+  day: number;
+  viewer: string;
+  at: number;
+}
+
+type ViewState = {
+  /** Views not yet written, by `${listing}|${day}|${viewer}`. */
+  pending: Map<string, PendingView>;
+  /** Pending views per listing (what the page adds to the written total). */
+  perListing: Map<number, number>;
+  /** `${listing}|${viewer}` already counted or pending today in this process. */
+  seen: Set<string>;
+  seenDay: number;
+  timer: NodeJS.Timeout | null;
+  db: Database | null;
+  prunedDay?: number;
+};
+const state = processSingleton<ViewState>("viewCounts", () => ({
+  pending: new Map(),
+  perListing: new Map(),
+  seen: new Set(),
+  seenDay: -1,
+  timer: null,
+  db: null,
+}));
 
 export const VIEW_FLUSH_MS = 5_000;
-/** Days of per-day counts kept (the widest window asked for is 7). */
+/** Days of per-day counts and viewers kept (the widest window asked for is 7; 30 for the service). */
 export const VIEW_DAYS_KEPT = 31;
+/** Viewers this process remembers for a day before it forgets them (the database still holds them). */
+const SEEN_MAX = 200_000;
+/** Rows per insert statement. */
+const CHUNK = 400;
 const DAY_MS = 86_400_000;
 
 /** UTC days since 1970. */
@@ -17,64 +52,145 @@ export function dayOf(ms: number): number {
   return Math.floor(ms / DAY_MS);
 }
 
-export function countView(db: Database, listingId: number): void {
-  state.db = db;
-  state.counts.set(listingId, (state.counts.get(listingId) ?? 0) + 1);
+export interface Viewer {
+  userId: number | null;
+  /** The visitor cookie the request carried (never one minted for this request). */
+  visitorId: string | null;
+  /** The client address (app/server/security/client-address.server.ts). */
+  address: string;
+}
+
+/**
+ * The viewer's key: `user:{id}`, else `visitor:{id}`, else `address:{hash}` (an HMAC of the
+ * address with `secret`, so the table holds no addresses).
+ */
+export function viewerKey(v: Viewer, secret: string): string {
+  if (v.userId !== null) return `user:${v.userId}`;
+  if (v.visitorId) return `visitor:${v.visitorId}`;
+  return `address:${createHmac("sha256", secret).update(v.address).digest("base64url").slice(0, 22)}`;
+}
+
+/** The key a signed-out visitor's views are stored under. */
+export const visitorViewer = (visitorId: string) => `visitor:${visitorId}`;
+
+function schedule(): void {
   if (!state.timer) {
     state.timer = setTimeout(() => void flushViews().catch(() => {}), VIEW_FLUSH_MS);
     state.timer.unref();
   }
 }
 
-/** Writes the pending counts; returns how many listings were updated. */
+/** Counts a view of `viewer` (a viewerKey) unless this process already counted it today. */
+export function countView(db: Database, listingId: number, viewer: string, now = Date.now()): void {
+  state.db = db;
+  const day = dayOf(now);
+  if (state.seenDay !== day || state.seen.size >= SEEN_MAX) {
+    state.seen.clear();
+    state.seenDay = day;
+  }
+  const seenKey = `${listingId}|${viewer}`;
+  if (state.seen.has(seenKey)) return;
+  state.seen.add(seenKey);
+  const key = `${listingId}|${day}|${viewer}`;
+  if (state.pending.has(key)) return;
+  state.pending.set(key, { listingId, day, viewer, at: now });
+  state.perListing.set(listingId, (state.perListing.get(listingId) ?? 0) + 1);
+  schedule();
+}
+
+function takePending(): PendingView[] {
+  const batch = [...state.pending.values()];
+  state.pending.clear();
+  state.perListing.clear();
+  return batch;
+}
+
+function putBack(batch: PendingView[]): void {
+  for (const v of batch) {
+    const key = `${v.listingId}|${v.day}|${v.viewer}`;
+    if (state.pending.has(key)) continue;
+    state.pending.set(key, v);
+    state.perListing.set(v.listingId, (state.perListing.get(v.listingId) ?? 0) + 1);
+  }
+}
+
+/** Writes the pending views; returns how many listings had views counted (new viewers). */
 export async function flushViews(): Promise<number> {
   if (state.timer) clearTimeout(state.timer);
   state.timer = null;
   const db = state.db;
-  if (!db || state.counts.size === 0) return 0;
-  const batch = [...state.counts];
-  state.counts.clear();
+  if (!db || state.pending.size === 0) return 0;
+  const batch = takePending();
   try {
-    const day = dayOf(Date.now());
-    await db.kysely.transaction().execute(async (tx) => {
-      for (const [id, n] of batch) {
+    const today = dayOf(Date.now());
+    const listings = await db.kysely.transaction().execute(async (tx) => {
+      // A listing deleted meanwhile writes nothing (no foreign key error).
+      const ids = [...new Set(batch.map((v) => v.listingId))];
+      const live = new Set<number>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await tx
+          .selectFrom("listings")
+          .select("id")
+          .where("id", "in", ids.slice(i, i + CHUNK))
+          .execute();
+        for (const r of rows) live.add(Number(r.id));
+      }
+      const rows = batch.filter((v) => live.has(v.listingId));
+      // Only the viewers not yet stored (by any instance) for that listing and day come back.
+      const counted = new Map<string, { listingId: number; day: number; n: number }>();
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const inserted = await tx
+          .insertInto("listing_viewers")
+          .values(rows.slice(i, i + CHUNK).map((v) => ({ listing_id: v.listingId, day: v.day, viewer: v.viewer, at: v.at })))
+          .onConflict((oc) => oc.columns(["listing_id", "day", "viewer"]).doNothing())
+          .returning(["listing_id", "day"])
+          .execute();
+        for (const r of inserted) {
+          const k = `${r.listing_id}|${r.day}`;
+          const c = counted.get(k);
+          if (c) c.n++;
+          else counted.set(k, { listingId: Number(r.listing_id), day: Number(r.day), n: 1 });
+        }
+      }
+      const perListing = new Map<number, number>();
+      for (const c of counted.values()) perListing.set(c.listingId, (perListing.get(c.listingId) ?? 0) + c.n);
+      for (const [id, n] of perListing)
         await tx
           .updateTable("listings")
           .set((eb) => ({ view_count: eb("view_count", "+", n) }))
           .where("id", "=", id)
           .execute();
-        // From the listing row, so a listing deleted meanwhile writes nothing (no foreign key error).
+      for (const c of counted.values())
         await tx
           .insertInto("listing_view_days")
-          .columns(["listing_id", "day", "views"])
-          .expression((eb) =>
-            eb
-              .selectFrom("listings")
-              .select((s) => ["id", s.cast(s.val(day), "integer").as("day"), s.cast(s.val(n), "integer").as("views")])
-              .where("id", "=", id),
-          )
+          .values({ listing_id: c.listingId, day: c.day, views: c.n })
           .onConflict((oc) => oc.columns(["listing_id", "day"]).doUpdateSet((eb) => ({ views: eb("listing_view_days.views", "+", eb.ref("excluded.views")) })))
           .execute();
-      }
       // Once a day is enough to keep a month.
-      if (state.prunedDay !== day)
+      if (state.prunedDay !== today) {
         await tx
           .deleteFrom("listing_view_days")
-          .where("day", "<", day - VIEW_DAYS_KEPT)
+          .where("day", "<", today - VIEW_DAYS_KEPT)
           .execute();
+        await tx
+          .deleteFrom("listing_viewers")
+          .where("day", "<", today - VIEW_DAYS_KEPT)
+          .execute();
+      }
+      return perListing.size;
     });
-    state.prunedDay = day;
+    state.prunedDay = today;
+    return listings;
   } catch (e) {
     // Keep them for the next try.
-    for (const [id, n] of batch) state.counts.set(id, (state.counts.get(id) ?? 0) + n);
+    putBack(batch);
     throw e;
   }
-  return batch.length;
 }
 
 /** Views counted but not yet written (the page adds them to what it shows). */
 export function pendingViews(listingId: number): number {
-  return state.counts.get(listingId) ?? 0;
+  return state.perListing.get(listingId) ?? 0;
 }
 
 /** Views of a listing in the last `days` days (today included), written and pending. */
@@ -86,4 +202,45 @@ export async function viewsInLastDays(db: Database, listingId: number, days: num
     .where("day", ">", dayOf(now) - days)
     .executeTakeFirst();
   return Number(row?.n ?? 0) + pendingViews(listingId);
+}
+
+/**
+ * A signed-out visitor's device history (the views its browser kept before it had a visitor cookie,
+ * counted then under its address): stored as the visitor's views, so its push device hears of their
+ * price drops. Not counted again: a view is counted when it happens. Views outside the kept window
+ * or in the future, and listings that are gone, are skipped. Returns how many went in.
+ */
+export async function storeVisitorViews(db: Database, visitorId: string, views: { listingId: number; viewedAt: number }[], now = Date.now()): Promise<number> {
+  const today = dayOf(now);
+  const recent = views.filter((v) => v.viewedAt <= now && dayOf(v.viewedAt) >= today - VIEW_DAYS_KEPT);
+  if (recent.length === 0) return 0;
+  const live = new Set(
+    (
+      await db.kysely
+        .selectFrom("listings")
+        .select("id")
+        .where(
+          "id",
+          "in",
+          recent.map((v) => v.listingId),
+        )
+        .execute()
+    ).map((r) => Number(r.id)),
+  );
+  const rows = recent
+    .filter((v) => live.has(v.listingId))
+    .map((v) => ({ listing_id: v.listingId, day: dayOf(v.viewedAt), viewer: visitorViewer(visitorId), at: v.viewedAt }));
+  if (rows.length === 0) return 0;
+  const inserted = await db.kysely
+    .insertInto("listing_viewers")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["listing_id", "day", "viewer"]).doNothing())
+    .returning("listing_id")
+    .execute();
+  return inserted.length;
+}
+
+/** Forgets this process's memory of today's viewers (tests: another instance, or a restart). */
+export function forgetSeenViewers(): void {
+  state.seen.clear();
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import type { AlertContext } from "../accounts/alerts.server.ts";
-import { recordView } from "../accounts/recent-views.server.ts";
+import { mergeVisitorViews, recentlyViewed, recordView } from "../accounts/recent-views.server.ts";
 import { saveSearch } from "../accounts/saved-searches.server.ts";
 import { createUser } from "../accounts/users.server.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
@@ -12,6 +12,7 @@ import { ensureReferenceData } from "../reference/store.server.ts";
 import { createSqlSearchEngine } from "../search/sql-engine.server.ts";
 import { buildSearchPageContext } from "../services/url-context.server.ts";
 import { runPushAlerts } from "./push-alerts.server.ts";
+import { moveVisitorSubscriptions } from "./subscriptions.server.ts";
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const P256DH = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
@@ -115,6 +116,77 @@ for (const factory of testDatabaseFactories()) {
       expect(sent.length - before).toBe(4);
       answers.set("https://push.example.test/a", 201);
       expect(await runPushAlerts(c, opts)).toEqual({ sent: 1, gone: 0, failed: 0 });
+    });
+
+    it("a visitor's own device gets the drop of a car the visitor viewed, once, and keeps it after moving to the account", async () => {
+      const visitor = "a".repeat(32);
+      const endpoint = "https://push.example.test/visitor";
+      await t.db.kysely
+        .insertInto("push_subscriptions")
+        .values({ endpoint, p256dh: P256DH, auth: AUTH, brand: "forecourt", pixall_id: "px", visitor_id: visitor, user_id: null, created_at: NOW })
+        .execute();
+      const [viewed, other, notViewed] = await t.db.kysely
+        .selectFrom("listings")
+        .selectAll()
+        .where("status", "=", "active")
+        .orderBy("id", "desc")
+        .limit(3)
+        .execute();
+      for (const l of [viewed!, other!, notViewed!])
+        await t.db.kysely
+          .insertInto("listing_price_history")
+          .values({ listing_id: l.id, price: l.sale_price, recorded_at: NOW - 5000 })
+          .execute();
+      // The visitor viewed one car (twice, on two days); someone else viewed another.
+      await t.db.kysely
+        .insertInto("listing_viewers")
+        .values([
+          { listing_id: viewed!.id, day: Math.floor(NOW / 86_400_000) - 1, viewer: `visitor:${visitor}`, at: NOW - 86_400_000 },
+          { listing_id: viewed!.id, day: Math.floor(NOW / 86_400_000), viewer: `visitor:${visitor}`, at: NOW - 1000 },
+          { listing_id: other!.id, day: Math.floor(NOW / 86_400_000), viewer: `visitor:${"b".repeat(32)}`, at: NOW - 1000 },
+        ])
+        .execute();
+      const toVisitor = () => sent.filter((x) => x.url === endpoint).length;
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(0);
+      for (const l of [viewed!, other!, notViewed!])
+        await t.db.kysely
+          .updateTable("listings")
+          .set({ sale_price: l.sale_price - 500 })
+          .where("id", "=", l.id)
+          .execute();
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(1);
+      const id = Number((await t.db.kysely.selectFrom("push_subscriptions").select("id").where("endpoint", "=", endpoint).executeTakeFirstOrThrow()).id);
+      expect(await t.db.kysely.selectFrom("sent_alerts").select("alert_key").where("alert_key", "like", `push:${id}:%`).execute()).toEqual([
+        { alert_key: `push:${id}:price-drop:${viewed!.id}:${viewed!.sale_price - 500}` },
+      ]);
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(1);
+
+      // Sign-in: the device and the viewed car become the account's; the drop is not pushed again.
+      const user = await createUser(t.db, { email: "push-visitor@example.com", password: "correct-horse-42" });
+      if (!("id" in user)) throw new Error("no user");
+      expect(await moveVisitorSubscriptions(t.db, visitor, user.id)).toBe(1);
+      await mergeVisitorViews(t.db, user.id, visitor, NOW);
+      expect((await recentlyViewed(t.db, user.id)).map((car) => car.listingId)).toEqual([Number(viewed!.id)]);
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(1);
+      // A further drop reaches it through the account.
+      await t.db.kysely
+        .updateTable("listings")
+        .set({ sale_price: viewed!.sale_price - 900 })
+        .where("id", "=", viewed!.id)
+        .execute();
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(2);
+      expect(
+        await t.db.kysely
+          .selectFrom("sent_alerts")
+          .select("alert_key")
+          .where("alert_key", "=", `push:${id}:price-drop:${viewed!.id}:${viewed!.sale_price - 900}`)
+          .execute(),
+      ).toHaveLength(1);
     });
   });
 }

@@ -3,7 +3,11 @@
 // - a price drop on a car it saved or viewed (recent_views): the price is below the price when the
 //   car was saved (price_at_save) or viewed (the price history as of the view); once per device,
 //   car and price;
-// - new matches for a saved search with alerts on: once per device, search and UTC day.
+// - new matches for a saved search with alerts on: once per device, search and UTC day;
+// and to a device that belongs only to a visitor (signed out), a price drop on a car the visitor
+// viewed with its visitor cookie (listing_viewers, ADR 036; its newest RECENT_VIEWS_KEPT cars), the
+// price as of the visitor's first view that day. The device moves to the account at sign-in and
+// keeps its keys, so a drop already pushed is not pushed again.
 // Keys go to sent_alerts like the mails' (`push:{subscription}:price-drop:{listing}:{price}`,
 // `push:{subscription}:digest:{search}:{day}`): never twice, across restarts and instances.
 
@@ -12,7 +16,9 @@ import { PATHS } from "../../lib/routes.ts";
 import type { AlertContext } from "../accounts/alerts.server.ts";
 import { newMatchIds } from "../accounts/saved-searches.server.ts";
 import { pushOnce, type PushPayload, type SendOptions } from "./send.server.ts";
-import { subscriptionsOfUser } from "./subscriptions.server.ts";
+import { sql } from "kysely";
+import { RECENT_VIEWS_KEPT } from "../accounts/recent-views.server.ts";
+import { subscriptionsOfUser, type PushSubscriptionRow } from "./subscriptions.server.ts";
 import { vapidKeys } from "./vapid.server.ts";
 
 export interface PushRunResult {
@@ -78,9 +84,82 @@ async function priceDrops(c: AlertContext): Promise<Drop[]> {
   return [...drops.values()];
 }
 
+interface VisitorDrop {
+  sub: PushSubscriptionRow;
+  listingId: number;
+  title: string;
+  before: number;
+  price: number;
+}
+
+/** Cars a visitor's own device (no account) viewed whose price is now below the price at the view. */
+async function visitorPriceDrops(c: AlertContext): Promise<VisitorDrop[]> {
+  const rows = await c.db.kysely
+    .selectFrom("push_subscriptions as s")
+    .innerJoin("listing_viewers as v", (join) => join.on((eb) => eb(eb.ref("v.viewer"), "=", sql<string>`${sql.lit("visitor:")} || s.visitor_id`)))
+    .innerJoin("listings as l", "l.id", "v.listing_id")
+    .select((eb) => [
+      "s.id",
+      "s.endpoint",
+      "s.p256dh",
+      "s.auth",
+      "v.listing_id",
+      "v.at",
+      "l.title",
+      "l.sale_price",
+      eb
+        .selectFrom("listing_price_history as h")
+        .select("h.price")
+        .whereRef("h.listing_id", "=", "v.listing_id")
+        .whereRef("h.recorded_at", "<=", "v.at")
+        .orderBy("h.recorded_at", "desc")
+        .orderBy("h.id", "desc")
+        .limit(1)
+        .as("before"),
+    ])
+    .where("s.user_id", "is", null)
+    .where("s.visitor_id", "is not", null)
+    .where("l.status", "=", "active")
+    .execute();
+  // Per device: each car's latest view, the newest RECENT_VIEWS_KEPT cars.
+  const bySub = new Map<number, Map<number, (typeof rows)[number]>>();
+  for (const r of rows) {
+    const cars = bySub.get(Number(r.id)) ?? new Map<number, (typeof rows)[number]>();
+    bySub.set(Number(r.id), cars);
+    const had = cars.get(Number(r.listing_id));
+    if (!had || Number(had.at) < Number(r.at)) cars.set(Number(r.listing_id), r);
+  }
+  const drops: VisitorDrop[] = [];
+  for (const cars of bySub.values()) {
+    const newest = [...cars.values()].sort((a, b) => Number(b.at) - Number(a.at)).slice(0, RECENT_VIEWS_KEPT);
+    for (const r of newest) {
+      const before = r.before == null ? null : Number(r.before);
+      if (before === null || !(Number(r.sale_price) < before)) continue;
+      drops.push({
+        sub: { id: Number(r.id), endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: null },
+        listingId: Number(r.listing_id),
+        title: r.title,
+        before,
+        price: Number(r.sale_price),
+      });
+    }
+  }
+  return drops;
+}
+
+const priceDropPayload = (d: { listingId: number; title: string; before: number; price: number }): PushPayload => ({
+  title: `Price drop: ${d.title}`,
+  body: `Now ${formatPrice(d.price)}, down ${formatPrice(d.before - d.price)}.`,
+  url: PATHS.vehicle(d.listingId),
+  tag: `price-${d.listingId}`,
+});
+
+/** The once-only key of a price-drop push: per device, car and price (the same signed in or out). */
+const priceDropKey = (subId: number, listingId: number, price: number) => `push:${subId}:price-drop:${listingId}:${price}`;
+
 export async function runPushAlerts(c: AlertContext, opts?: SendOptions): Promise<PushRunResult> {
   const result: PushRunResult = { sent: 0, gone: 0, failed: 0 };
-  const any = await c.db.kysely.selectFrom("push_subscriptions").select("id").where("user_id", "is not", null).limit(1).executeTakeFirst();
+  const any = await c.db.kysely.selectFrom("push_subscriptions").select("id").limit(1).executeTakeFirst();
   if (!any || !vapidKeys()) return result;
   const now = c.now ?? Date.now();
   const count = (o: string) => {
@@ -92,14 +171,8 @@ export async function runPushAlerts(c: AlertContext, opts?: SendOptions): Promis
     for (const sub of await subscriptionsOfUser(c.db, userId)) count(await pushOnce(c.db, keyOf(sub.id), sub, payload, now, opts));
   };
 
-  for (const d of await priceDrops(c)) {
-    await toUser(d.userId, (s) => `push:${s}:price-drop:${d.listingId}:${d.price}`, {
-      title: `Price drop: ${d.title}`,
-      body: `Now ${formatPrice(d.price)}, down ${formatPrice(d.before - d.price)}.`,
-      url: PATHS.vehicle(d.listingId),
-      tag: `price-${d.listingId}`,
-    });
-  }
+  for (const d of await priceDrops(c)) await toUser(d.userId, (s) => priceDropKey(s, d.listingId, d.price), priceDropPayload(d));
+  for (const d of await visitorPriceDrops(c)) count(await pushOnce(c.db, priceDropKey(d.sub.id, d.listingId, d.price), d.sub, priceDropPayload(d), now, opts));
 
   const searches = await c.db.kysely
     .selectFrom("saved_searches")

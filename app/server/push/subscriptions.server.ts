@@ -116,3 +116,17 @@ export async function subscriptionsOfUser(db: Database, userId: number): Promise
     .execute();
   return rows.map((r) => ({ id: Number(r.id), endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: r.user_id === null ? null : Number(r.user_id) }));
 }
+
+/**
+ * Sign-in: the visitor's devices that belong to no account become the account's (the device keeps
+ * its id, so its once-only alert keys hold). Returns how many moved.
+ */
+export async function moveVisitorSubscriptions(db: Database, visitorId: string, userId: number): Promise<number> {
+  const r = await db.kysely
+    .updateTable("push_subscriptions")
+    .set({ user_id: userId })
+    .where("visitor_id", "=", visitorId)
+    .where("user_id", "is", null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -10,7 +10,7 @@
 import { useEffect, useState } from "react";
 import { isbot } from "isbot";
 import { PIXALL_ID_KEY, PUSH_PATHS, PUSH_PROMPTED_KEY, PUSH_RECENT_VIEW_MS, type PushOptInState } from "../../../lib/push";
-import { BRAND } from "../../../lib/still-interested";
+import { BRAND, LOCAL_HISTORY_KEPT, SVC_PATHS } from "../../../lib/still-interested";
 import { LOCAL_HISTORY_KEY } from "../../../components/search/local-history";
 
 const REGISTERED_KEY = "fc_push_registered";
@@ -88,7 +88,22 @@ async function subscribeAndRegister(signedIn: boolean): Promise<boolean> {
   });
   if (!res.ok) return false;
   store(REGISTERED_KEY, marker);
+  // Signed out: the cars this device viewed (before it had a visitor cookie) are told to the server,
+  // so this device hears of their price drops; signed in, Still Interested merges them.
+  if (!signedIn) await shareLocalViews().catch(() => null);
   return true;
+}
+
+async function shareLocalViews(): Promise<void> {
+  const s = JSON.parse(read(LOCAL_HISTORY_KEY) ?? "null") as { views?: { listingId: number; viewedAt: number; dismissed?: boolean }[] } | null;
+  const views = (s?.views ?? []).filter((v) => !v.dismissed).slice(0, LOCAL_HISTORY_KEPT);
+  if (views.length === 0) return;
+  await fetch(SVC_PATHS.browsingHistory, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ views: views.map((v) => ({ listingId: v.listingId, viewedAt: v.viewedAt })) }),
+    signal: AbortSignal.timeout(DEVICE_TIMEOUT_MS),
+  });
 }
 
 /** 'Blocked': the stored subscription removed here and on the server; no message. */
@@ -108,7 +123,10 @@ async function removeStoredToken(): Promise<void> {
 async function decide(state: PushOptInState, signedIn: boolean): Promise<View> {
   if (isbot(navigator.userAgent)) return "hidden";
   const eligible = read(PUSH_PROMPTED_KEY) === null && state.filterSet && (state.recentView || localRecentView(Date.now()));
-  if (!pushSupported()) return eligible && isIos() && !standalone() ? "ios" : "hidden";
+  // iOS offers push only to a site opened from the Home Screen (Safari has no PushManager outside
+  // one): the extra step, whatever this browser claims to support.
+  if (isIos() && !standalone()) return eligible ? "ios" : "hidden";
+  if (!pushSupported()) return "hidden";
   if (Notification.permission === "denied") {
     await removeStoredToken();
     return "hidden";
