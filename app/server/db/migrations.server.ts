@@ -597,7 +597,7 @@ function migration020AnnualFuelCost(): Migration {
  * day (a signed-out visitor's price drops are measured from it). Pruned with the view days.
  */
 function migration021ListingViewers(dialect: Dialect): Migration {
-  const t = types(dialect);
+  const t = columnTypes(dialect);
   return {
     async up(db: AnyDb) {
       await db.schema
