@@ -48,6 +48,8 @@ test.describe("results page extras", () => {
   });
 
   test("the model reference shows for a single make and model: Pricing, Compare Trims, FAQs", async ({ page }) => {
+    // Several page loads and client navigations: on a busy 2-core CI machine they take more than 30 s.
+    test.slow();
     await page.goto("/cars-for-sale/used/toyota");
     await expect(page.getByRole("heading", { name: /research$/ })).toHaveCount(0);
     const model = await openToyotaModel(page);
@@ -208,6 +210,8 @@ test.describe("results page extras", () => {
   });
 
   test("the Buy Online filter and the automaker buy-online toggle are links", async ({ page }) => {
+    // Several page loads and client navigations: on a busy 2-core CI machine they take more than 30 s.
+    test.slow();
     await page.goto("/cars-for-sale");
     const box = page.getByRole("region", { name: "Buy Online" });
     await expect(box.getByRole("link", { name: /^Buy Online \(\d[\d,]*\)$/ })).toBeVisible();
