@@ -6,7 +6,7 @@ import { photoFallbackUrl } from "../../lib/photos.ts";
 import { vehicleName } from "../../lib/listing.ts";
 import { sql } from "kysely";
 import type { Database } from "../db/connection.server.ts";
-import { loadListingSummaries } from "../listings/summaries.server.ts";
+import { existingListingIds, loadListingSummaries } from "../listings/summaries.server.ts";
 import { visitorViewer } from "../listings/views.server.ts";
 import { STILL_INTERESTED_MAX, STILL_INTERESTED_WINDOW_MS } from "../../lib/still-interested.ts";
 
@@ -122,18 +122,9 @@ export async function stillInterested(db: Database, userId: number, now = Date.n
 export async function mergeViews(db: Database, userId: number, views: { listingId: number; viewedAt: number }[], now = Date.now()): Promise<void> {
   const recent = views.filter((v) => v.viewedAt <= now && v.viewedAt > now - 30 * 24 * 3600 * 1000).slice(0, RECENT_VIEWS_KEPT);
   if (recent.length === 0) return;
-  const active = new Set(
-    (
-      await db.kysely
-        .selectFrom("listings")
-        .select("id")
-        .where(
-          "id",
-          "in",
-          recent.map((v) => v.listingId),
-        )
-        .execute()
-    ).map((r) => Number(r.id)),
+  const active = await existingListingIds(
+    db,
+    recent.map((v) => v.listingId),
   );
   for (const v of recent.filter((v) => active.has(v.listingId))) {
     await db.kysely

@@ -9,6 +9,7 @@ import type { Database } from "../db/connection.server.ts";
 import { storeVisitorViews, viewsInLastDays } from "./views.server.ts";
 import { readVisitorId } from "../leads/visitor.server.ts";
 import { loadListingSummaries } from "./summaries.server.ts";
+import { visitorHasDevice } from "../push/subscriptions.server.ts";
 import { log } from "../observability/log.server.ts";
 import { vehicleName } from "../../lib/listing.ts";
 import {
@@ -123,16 +124,7 @@ export async function browsingHistoryAction(request: Request): Promise<Response>
   if (!user) {
     const visitorId = await readVisitorId(request);
     const db = await getDatabase();
-    const device =
-      visitorId &&
-      (await db.kysely
-        .selectFrom("push_subscriptions")
-        .select("id")
-        .where("visitor_id", "=", visitorId)
-        .where("user_id", "is", null)
-        .limit(1)
-        .executeTakeFirst());
-    if (!visitorId || !device) return json({ merged: false }, 401);
+    if (!visitorId || !(await visitorHasDevice(db, visitorId))) return json({ merged: false }, 401);
     const live = body.data.views.filter((v) => !v.dismissed);
     return json({ merged: false, stored: await storeVisitorViews(db, visitorId, live) });
   }

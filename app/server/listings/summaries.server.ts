@@ -195,3 +195,14 @@ export async function loadListingSummaries(db: Database, ids: readonly number[],
   }
   return out;
 }
+
+/** Which of these ids are listings still in the database (any status). */
+export async function existingListingIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.kysely
+    .selectFrom("listings")
+    .select("id")
+    .where("id", "in", [...ids])
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
+}

@@ -9,6 +9,7 @@
 import { createHmac } from "node:crypto";
 import type { Database } from "../db/connection.server.ts";
 import { processSingleton } from "../singleton.server.ts";
+import { existingListingIds } from "./summaries.server.ts";
 
 interface PendingView {
   listingId: number;
@@ -214,18 +215,9 @@ export async function storeVisitorViews(db: Database, visitorId: string, views: 
   const today = dayOf(now);
   const recent = views.filter((v) => v.viewedAt <= now && dayOf(v.viewedAt) >= today - VIEW_DAYS_KEPT);
   if (recent.length === 0) return 0;
-  const live = new Set(
-    (
-      await db.kysely
-        .selectFrom("listings")
-        .select("id")
-        .where(
-          "id",
-          "in",
-          recent.map((v) => v.listingId),
-        )
-        .execute()
-    ).map((r) => Number(r.id)),
+  const live = await existingListingIds(
+    db,
+    recent.map((v) => v.listingId),
   );
   const rows = recent
     .filter((v) => live.has(v.listingId))

@@ -130,3 +130,15 @@ export async function moveVisitorSubscriptions(db: Database, visitorId: string, 
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** Whether a visitor (no account) has a push device of its own. */
+export async function visitorHasDevice(db: Database, visitorId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom("push_subscriptions")
+    .select("id")
+    .where("visitor_id", "=", visitorId)
+    .where("user_id", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
