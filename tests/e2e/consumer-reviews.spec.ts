@@ -313,6 +313,9 @@ test("a car's page shows its model year's rating distribution and the reviews mo
 });
 
 test("a rejected review tells its author the moderator's reason, and stays off the car's page", async ({ page, browser }, info) => {
+  // Two accounts (the author and the operator), a moderation and six page loads: more than 30 s on
+  // a busy 2-core CI machine.
+  test.slow();
   const js = info.project.name === "js";
   const car = pickCar(js ? 12 : 8, true);
   const tag = `reject-${info.project.name}-${Date.now().toString(36)}`;
