@@ -2,8 +2,9 @@
 // Two server processes share the port (WEB_CONCURRENCY=2), so a client's requests land on either and
 // only the stored (listing, day, viewer) key keeps them one view. Clients are told apart as the
 // server sees them: the address (X-Forwarded-For behind one trusted proxy), else the account.
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FormClient, activeListingIds, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
+import { FormClient, TEST_SESSION_SECRET, activeListingIds, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
 
 let t: TestDatabase;
@@ -98,5 +99,26 @@ describe("view counts", () => {
     expect(keys.filter((k) => k.startsWith("user:"))).toHaveLength(1);
     expect(keys.filter((k) => k.startsWith("address:"))).toHaveLength(2);
     expect(keys.join(" ")).not.toContain("10.40.0");
+
+    // One client minting a fresh visitor cookie for every load (each validly signed): its address
+    // is one viewer; the visitor ids are kept as push history, uncounted (ADR 036).
+    const visitorCookie = createCookie("fc_visitor", { path: "/", secrets: [TEST_SESSION_SECRET] });
+    for (const n of [1, 2, 3]) {
+      const minted = new FormClient(server.origin, "10.40.0.3");
+      const [pair] = (await visitorCookie.serialize(String(n).repeat(32))).split(";");
+      minted.cookies.set("fc_visitor", pair!.slice(pair!.indexOf("=") + 1));
+      expect((await minted.get(path)).status).toBe(200);
+    }
+    await until("the minting client's view written", async () => (await stored(listingId!)).total > 3);
+    await new Promise((r) => setTimeout(r, 6_000));
+    const after = await t.db.kysely.selectFrom("listing_viewers").select("viewer").where("listing_id", "=", listingId!).execute();
+    expect((await stored(listingId!)).total).toBe(4);
+    expect(await viewedInSevenDays(vin)).toBe(4);
+    expect(
+      after
+        .map((r) => r.viewer)
+        .filter((k) => k.startsWith("visitor:"))
+        .sort(),
+    ).toEqual(["1", "2", "3"].map((n) => `visitor:${n.repeat(32)}`));
   }, 120_000);
 });

@@ -15,6 +15,9 @@ const root = path.resolve(import.meta.dirname, "../..");
  * A port for a test server: TEST_SERVER_PORT + slot when that is set (machines that hand out
  * port ranges), else one the operating system says is free.
  */
+/** The test servers' SESSION_SECRET (a test can sign a cookie the way the server does). */
+export const TEST_SESSION_SECRET = "integration-session-secret-that-is-long-enough-0123456789";
+
 export async function testServerPort(slot: number): Promise<number> {
   const base = Number(process.env.TEST_SERVER_PORT);
   if (Number.isInteger(base) && base > 0) return base + slot;
@@ -69,7 +72,7 @@ export async function startAppServer(opts: StartOptions): Promise<AppServer> {
       DATABASE_URL: opts.databaseUrl ?? "",
       SEED_LISTINGS: String(opts.seedListings ?? 300),
       SEED_ON_START: "true",
-      SESSION_SECRET: "integration-session-secret-that-is-long-enough-0123456789",
+      SESSION_SECRET: TEST_SESSION_SECRET,
       PUBLIC_ORIGIN: origin,
       ALERTS_INTERVAL_MS: "0",
       SMTP_URL: "",

@@ -25,7 +25,7 @@ import { reportError } from "../../server/observability/log.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
 import { oneClickMode } from "../../lib/account.ts";
 import { emailedListingIds } from "../../server/leads/leads.server.ts";
-import { countView, pendingViews, viewerKey } from "../../server/listings/views.server.ts";
+import { countView, pendingViews, viewerKeys } from "../../server/listings/views.server.ts";
 import { listingCards } from "../../server/listings/cards.server.ts";
 import type { Database } from "../../server/db/connection.server.ts";
 import type { AppContext, ShopperContext } from "../../server/http/request-context.server.ts";
@@ -120,8 +120,11 @@ export async function loadVehicleData({ url, rawId, app, shopper }: VehicleArgs,
   const bot = shopper.bot;
   // A signed-in shopper's browsing history (decision 018); never for bots, never fatal.
   const user = bot ? null : await shopper.user();
-  // Once per viewer, listing and day (ADR 036); a visitor's views also feed its push alerts.
-  if (!bot) countView(db, id, viewerKey({ userId: user?.id ?? null, visitorId: shopper.visitorId, address: shopper.address }, app.env.SESSION_SECRET));
+  // Once per viewer (account, else address), listing and day (ADR 036); a visitor's views are also
+  // kept, uncounted, for its push alerts.
+  if (!bot)
+    for (const viewer of viewerKeys({ userId: user?.id ?? null, visitorId: shopper.visitorId, address: shopper.address }, app.env.SESSION_SECRET))
+      countView(db, id, viewer);
   if (user) await recordView(db, user.id, id).catch((error: unknown) => reportError("recording a view failed", error));
   // The ZIP in the address, else the shopper's own (ATC_USER_ZIP): distance and the nearest similar cars.
   const zipParam = normalizeQueryZip(url.searchParams.get("zip")) ?? shopper.userZip;

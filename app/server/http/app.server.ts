@@ -26,7 +26,7 @@ import { getPhotoStore } from "../photos/store.server.ts";
 import { contentSecurityPolicy, createNonce } from "../security/headers.server.ts";
 import { getSearchEngine, type SearchEngine } from "../search/search.server.ts";
 import { getDatabase } from "../db/connection.server.ts";
-import { countView, viewerKey } from "../listings/views.server.ts";
+import { countView, viewerKeys } from "../listings/views.server.ts";
 import { analyticsMiddleware, useAnalyticsDatabase } from "../observability/analytics.server.ts";
 import { specCookiesMiddleware } from "./spec-cookies.server.ts";
 import { UNSUBSCRIBE_PATH } from "../accounts/alerts.server.ts";
@@ -79,7 +79,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
       const m = VEHICLE_PATH.exec(path);
       if (!m || bot) return;
       const address = forwardedClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], getEnv().TRUST_PROXY_HOPS);
-      const viewer = viewerKey({ userId: null, visitorId: null, address }, getEnv().SESSION_SECRET);
+      const [viewer] = viewerKeys({ userId: null, visitorId: null, address }, getEnv().SESSION_SECRET);
       void getDatabase().then((db) => countView(db, Number(m[1]), viewer));
     },
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
 import { ensureReferenceData } from "../reference/store.server.ts";
-import { countView, dayOf, flushViews, forgetSeenViewers, pendingViews, storeVisitorViews, viewerKey, viewsInLastDays } from "./views.server.ts";
+import { countView, dayOf, flushViews, forgetSeenViewers, pendingViews, storeVisitorViews, viewerKeys, viewsInLastDays } from "./views.server.ts";
 
 const DAY = 86_400_000;
 
@@ -35,8 +35,8 @@ for (const factory of testDatabaseFactories()) {
           { listing_id: id, day: today - 7, views: 100 },
         ])
         .execute();
-      countView(t.db, id, "visitor:a");
-      countView(t.db, id, "visitor:b");
+      countView(t.db, id, "address:a");
+      countView(t.db, id, "address:b");
       expect(pendingViews(id)).toBe(2);
       expect(await viewsInLastDays(t.db, id, 7)).toBe(4 + 2 + 2);
       expect(await flushViews()).toBe(1);
@@ -60,8 +60,8 @@ for (const factory of testDatabaseFactories()) {
 
     it("a listing gone before the flush writes nothing and blocks nothing", async () => {
       const [a, b] = (await t.db.kysely.selectFrom("listings").select("id").orderBy("id", "desc").limit(2).execute()).map((r) => Number(r.id));
-      countView(t.db, a!, "visitor:gone");
-      countView(t.db, b!, "visitor:gone");
+      countView(t.db, a!, "address:gone");
+      countView(t.db, b!, "address:gone");
       await t.db.kysely.deleteFrom("listing_price_history").where("listing_id", "=", a!).execute();
       await t.db.kysely.deleteFrom("listings").where("id", "=", a!).execute();
       // Only the listing still there is counted.
@@ -90,7 +90,7 @@ for (const factory of testDatabaseFactories()) {
       countView(t.db, c!, "address:one");
       expect(await flushViews()).toBe(0);
       // A second client counts; the same client on another listing counts there.
-      countView(t.db, c!, "visitor:two");
+      countView(t.db, c!, "address:two");
       countView(t.db, d!, "address:one");
       expect(await flushViews()).toBe(2);
       expect((await total(c!)) - before).toBe(2);
@@ -109,7 +109,7 @@ for (const factory of testDatabaseFactories()) {
       const today = dayOf(Date.now());
       expect(stored.map((r) => [r.viewer, Number(r.day)])).toEqual([
         ["address:one", today],
-        ["visitor:two", today],
+        ["address:two", today],
         ["address:one", today + 1],
       ]);
     });
@@ -143,14 +143,30 @@ for (const factory of testDatabaseFactories()) {
       expect(await totals()).toEqual(before);
     });
 
-    it("names a viewer by account, else visitor cookie, else a keyed hash of the address", () => {
-      expect(viewerKey({ userId: 7, visitorId: "ab", address: "10.0.0.1" }, "s")).toBe("user:7");
-      expect(viewerKey({ userId: null, visitorId: "ab", address: "10.0.0.1" }, "s")).toBe("visitor:ab");
-      const a = viewerKey({ userId: null, visitorId: null, address: "10.0.0.1" }, "s");
+    it("stores a visitor cookie's views as its history, never counting them", async () => {
+      const [g] = (await t.db.kysely.selectFrom("listings").select("id").orderBy("id").offset(8).limit(1).execute()).map((r) => Number(r.id));
+      const total = async () =>
+        Number((await t.db.kysely.selectFrom("listings").select("view_count").where("id", "=", g!).executeTakeFirstOrThrow()).view_count);
+      const before = await total();
+      // One client minting a new visitor cookie for each view: the address is one viewer.
+      for (const visitor of ["m1", "m2", "m3"])
+        for (const viewer of viewerKeys({ userId: null, visitorId: visitor, address: "10.9.9.9" }, "s")) countView(t.db, g!, viewer);
+      expect(pendingViews(g!)).toBe(1);
+      await flushViews();
+      expect((await total()) - before).toBe(1);
+      expect(await viewsInLastDays(t.db, g!, 1)).toBe(1);
+      const stored = await t.db.kysely.selectFrom("listing_viewers").select("viewer").where("listing_id", "=", g!).orderBy("viewer").execute();
+      expect(stored.map((r) => r.viewer.replace(/^address:.*/, "address"))).toEqual(["address", "visitor:m1", "visitor:m2", "visitor:m3"]);
+    });
+
+    it("names the counted viewer by account, else a keyed hash of the address; a visitor cookie is kept uncounted", () => {
+      expect(viewerKeys({ userId: 7, visitorId: "ab", address: "10.0.0.1" }, "s")).toEqual(["user:7"]);
+      const [a] = viewerKeys({ userId: null, visitorId: null, address: "10.0.0.1" }, "s");
       expect(a).toMatch(/^address:[A-Za-z0-9_-]{22}$/);
       expect(a).not.toContain("10.0.0.1");
-      expect(viewerKey({ userId: null, visitorId: null, address: "10.0.0.1" }, "s")).toBe(a);
-      expect(viewerKey({ userId: null, visitorId: null, address: "10.0.0.2" }, "s")).not.toBe(a);
+      expect(viewerKeys({ userId: null, visitorId: "ab", address: "10.0.0.1" }, "s")).toEqual([a, "visitor:ab"]);
+      expect(viewerKeys({ userId: null, visitorId: null, address: "10.0.0.1" }, "s")).toEqual([a]);
+      expect(viewerKeys({ userId: null, visitorId: null, address: "10.0.0.2" }, "s")[0]).not.toBe(a);
     });
   });
 }

@@ -1,6 +1,7 @@
 // View counts (docs/vehicle-page.md, ADR 036): a view counts once per viewer, listing and UTC day.
-// The viewer is the signed-in account, else the visitor cookie, else the network address (a keyed
-// hash of it): a client that reloads, or drops its cookies, is still one viewer. Without slowing the
+// The viewer is the signed-in account, else the network address (a keyed hash of it): a client that
+// reloads, drops its cookies or mints new ones is still one viewer. A signed-out visitor's views are
+// also stored under its visitor cookie (its push history), uncounted. Without slowing the
 // page: a view is kept in memory (a viewer already counted today by this process is not kept again)
 // and written every few seconds (and on shutdown) in one transaction: insert-or-ignore into
 // listing_viewers (unique on listing, day and viewer), and only the rows that went in add to the
@@ -62,17 +63,21 @@ export interface Viewer {
 }
 
 /**
- * The viewer's key: `user:{id}`, else `visitor:{id}`, else `address:{hash}` (an HMAC of the
- * address with `secret`, so the table holds no addresses).
+ * The keys a view is stored under. The counted one: `user:{id}`, else `address:{hash}` (an HMAC of
+ * the address with `secret`, so the table holds no addresses). A visitor cookie is not a viewer
+ * that counts (a client can mint one per rate-limited post); a signed-out visitor's view is stored
+ * under `visitor:{id}` too, uncounted, as its push history (ADR 036).
  */
-export function viewerKey(v: Viewer, secret: string): string {
-  if (v.userId !== null) return `user:${v.userId}`;
-  if (v.visitorId) return `visitor:${v.visitorId}`;
-  return `address:${createHmac("sha256", secret).update(v.address).digest("base64url").slice(0, 22)}`;
+export function viewerKeys(v: Viewer, secret: string): string[] {
+  if (v.userId !== null) return [`user:${v.userId}`];
+  const address = `address:${createHmac("sha256", secret).update(v.address).digest("base64url").slice(0, 22)}`;
+  return v.visitorId ? [address, visitorViewer(v.visitorId)] : [address];
 }
 
-/** The key a signed-out visitor's views are stored under. */
+/** The key a signed-out visitor's views are stored under (never counted). */
 export const visitorViewer = (visitorId: string) => `visitor:${visitorId}`;
+/** Whether a view stored under this key adds to the listing's counts. */
+const counts = (viewer: string) => !viewer.startsWith("visitor:");
 
 function schedule(): void {
   if (!state.timer) {
@@ -81,7 +86,10 @@ function schedule(): void {
   }
 }
 
-/** Counts a view of `viewer` (a viewerKey) unless this process already counted it today. */
+/**
+ * Stores a view of `viewer` (one of viewerKeys) unless this process already stored it today; a
+ * counted key's first view of the day adds to the listing's counts.
+ */
 export function countView(db: Database, listingId: number, viewer: string, now = Date.now()): void {
   state.db = db;
   const day = dayOf(now);
@@ -95,7 +103,7 @@ export function countView(db: Database, listingId: number, viewer: string, now =
   const key = `${listingId}|${day}|${viewer}`;
   if (state.pending.has(key)) return;
   state.pending.set(key, { listingId, day, viewer, at: now });
-  state.perListing.set(listingId, (state.perListing.get(listingId) ?? 0) + 1);
+  if (counts(viewer)) state.perListing.set(listingId, (state.perListing.get(listingId) ?? 0) + 1);
   schedule();
 }
 
@@ -111,7 +119,7 @@ function putBack(batch: PendingView[]): void {
     const key = `${v.listingId}|${v.day}|${v.viewer}`;
     if (state.pending.has(key)) continue;
     state.pending.set(key, v);
-    state.perListing.set(v.listingId, (state.perListing.get(v.listingId) ?? 0) + 1);
+    if (counts(v.viewer)) state.perListing.set(v.listingId, (state.perListing.get(v.listingId) ?? 0) + 1);
   }
 }
 
@@ -144,9 +152,10 @@ export async function flushViews(): Promise<number> {
           .insertInto("listing_viewers")
           .values(rows.slice(i, i + CHUNK).map((v) => ({ listing_id: v.listingId, day: v.day, viewer: v.viewer, at: v.at })))
           .onConflict((oc) => oc.columns(["listing_id", "day", "viewer"]).doNothing())
-          .returning(["listing_id", "day"])
+          .returning(["listing_id", "day", "viewer"])
           .execute();
         for (const r of inserted) {
+          if (!counts(r.viewer)) continue;
           const k = `${r.listing_id}|${r.day}`;
           const c = counted.get(k);
           if (c) c.n++;
