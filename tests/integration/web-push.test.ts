@@ -396,4 +396,84 @@ describe("web push through a local push receiver", () => {
       body: expect.stringContaining("down $500"),
     });
   }, 120_000);
+
+  it("a signed-out visitor's device gets its quick-saved cars' drops, measured from the save; at sign-up the account keeps those prices", async () => {
+    const client = new FormClient(server.origin, "10.9.0.6");
+    const ids = await activeListingIds(t.db.kysely, "d");
+    const [savedBefore, savedAfter, unsaved] = [ids[10]!, ids[11]!, ids[12]!];
+    const priceOf = async (id: number) =>
+      Number((await t.db.kysely.selectFrom("listings").select("sale_price").where("id", "=", id).executeTakeFirstOrThrow()).sale_price);
+    const quickSave = async (listingId: number, intent = "save") =>
+      expect((await client.post("/account/save-vehicle", { listingId: String(listingId), intent, refUrl: "/account/saved" })).status).toBe(302);
+    // A quick save before the browser had a device: kept in its cookie only.
+    await quickSave(savedBefore);
+    expect(await t.db.kysely.selectFrom("visitor_saves").select("listing_id").execute()).toEqual([]);
+    const s = browserSubscription(`${receiver.origin}/sub/visitor-saves`);
+    const res = await fetch(`${server.origin}/cars-for-sale/consumer-device/browser`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: server.origin,
+        "x-forwarded-for": client.address!,
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+      body: JSON.stringify({ brand: "forecourt", pixall_id: "px-visitor-saves", browser_token: s.token }),
+    });
+    expect(res.status).toBe(201);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      client.cookies.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
+    }
+    // With its device: two more quick saves, one of them taken back.
+    await quickSave(savedAfter);
+    await quickSave(unsaved);
+    await quickSave(unsaved, "unsave");
+    const visitorId = (
+      await t.db.kysely.selectFrom("push_subscriptions").select("visitor_id").where("endpoint", "=", s.token.endpoint).executeTakeFirstOrThrow()
+    ).visitor_id;
+    const kept = await t.db.kysely
+      .selectFrom("visitor_saves")
+      .select(["listing_id", "price_at_save"])
+      .where("visitor_id", "=", visitorId!)
+      .orderBy("listing_id")
+      .execute();
+    expect(kept.map((r) => Number(r.listing_id))).toEqual([savedBefore, savedAfter].sort((a, b) => a - b));
+    const before = new Map([savedBefore, savedAfter, unsaved].map((id) => [id, 0]));
+    for (const id of before.keys()) before.set(id, await priceOf(id));
+    for (const id of before.keys())
+      await t.db.kysely
+        .updateTable("listings")
+        .set({ sale_price: before.get(id)! - 300 })
+        .where("id", "=", id)
+        .execute();
+    const pushes = await until("the quick saves' pushes", () => receiver.at("/sub/visitor-saves").length > 1 && receiver.at("/sub/visitor-saves"));
+    for (const p of pushes) checkVapid(p.headers.authorization, receiver.origin);
+    const payloads = pushes.map((p) => JSON.parse(decrypt(p.body, s.ecdh, s.auth)) as { body: string; url: string });
+    expect(payloads.map((p) => p.url).sort()).toEqual([`/cars-for-sale/vehicle/${savedBefore}`, `/cars-for-sale/vehicle/${savedAfter}`].sort());
+    for (const p of payloads) expect(p.body).toContain("down $300");
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(receiver.at("/sub/visitor-saves")).toHaveLength(2);
+
+    // Sign-up from the same browser: the saves are the account's, at the prices they were saved at.
+    const signUp = await client.post("/account/sign-in", {
+      intent: "sign-up",
+      email: "push-visitor-saves@forecourt.test",
+      password: PASSWORD,
+      refUrl: "/account",
+    });
+    expect(signUp.status).toBe(302);
+    const user = await t.db.kysely.selectFrom("users").select("id").where("email", "=", "push-visitor-saves@forecourt.test").executeTakeFirstOrThrow();
+    const accountSaves = await t.db.kysely
+      .selectFrom("saved_vehicles")
+      .select(["listing_id", "price_at_save"])
+      .where("user_id", "=", user.id)
+      .orderBy("listing_id")
+      .execute();
+    expect(accountSaves.map((r) => [Number(r.listing_id), Number(r.price_at_save)])).toEqual(
+      [savedBefore, savedAfter].sort((a, b) => a - b).map((id) => [id, before.get(id)!]),
+    );
+    expect(await t.db.kysely.selectFrom("visitor_saves").select("listing_id").where("visitor_id", "=", visitorId!).execute()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(receiver.at("/sub/visitor-saves")).toHaveLength(2);
+  }, 120_000);
 });

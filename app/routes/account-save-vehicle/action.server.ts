@@ -14,6 +14,8 @@ import { rateLimitHeaders, rateLimitMessage } from "../../server/security/rate-l
 import { takeSaveLimit } from "../../server/accounts/save-limits.server.ts";
 import { getSessionUser, quickSavesCookie, readQuickSaves } from "../../server/accounts/session.server.ts";
 import { saveVehicle, unsaveVehicle } from "../../server/accounts/saved-vehicles.server.ts";
+import { readVisitorId } from "../../server/leads/visitor.server.ts";
+import { noteQuickSave, removeVisitorSave } from "../../server/push/visitor-saves.server.ts";
 
 const saveForm = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -65,8 +67,11 @@ export async function saveVehicleAction(request: Request) {
 
   const quick = await readQuickSaves(request);
   const headers = new Headers();
+  // A visitor with a push device of its own hears of its quick saves' price drops (decision 023).
+  const visitorId = await readVisitorId(request);
   if (intent === "unsave") {
     headers.append("Set-Cookie", await quickSavesCookie(quick.filter((id) => id !== listingId)));
+    if (visitorId) await removeVisitorSave(db, visitorId, listingId);
     return respond({ ok: true, saved: false, quick: true }, headers);
   }
   if (quick.includes(listingId)) return respond({ ok: true, saved: true, quick: true });
@@ -74,6 +79,7 @@ export async function saveVehicleAction(request: Request) {
     const exists = await db.kysely.selectFrom("listings").select("id").where("id", "=", listingId).where("status", "=", "active").executeTakeFirst();
     if (!exists) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "This car is no longer for sale." }, { status: 404 });
     headers.append("Set-Cookie", await quickSavesCookie([...quick, listingId]));
+    await noteQuickSave(db, visitorId, listingId);
     return respond({ ok: true, saved: true, quick: true }, headers);
   }
   const signInUrl = signInHref(PATHS.signIn, refUrl, { save: listingId });

@@ -18,6 +18,7 @@ import {
 } from "../../server/security/rate-limit.server.ts";
 import { quickSavesCookie, readQuickSaves, startSession } from "../../server/accounts/session.server.ts";
 import { mergeQuickSaves, saveVehicle } from "../../server/accounts/saved-vehicles.server.ts";
+import { handVisitorSavesToAccount } from "../../server/push/visitor-saves.server.ts";
 import { authenticate, createUser } from "../../server/accounts/users.server.ts";
 import { sendAccountVerification } from "../../server/accounts/verification.server.ts";
 import { mergeVisitorViews } from "../../server/accounts/recent-views.server.ts";
@@ -126,6 +127,7 @@ async function finish(request: Request, userId: number, refUrl: string, saveList
   if (visitorId) {
     await moveVisitorSubscriptions(db, visitorId, userId);
     await mergeVisitorViews(db, userId, visitorId);
+    await handVisitorSavesToAccount(db, visitorId, userId);
   }
   // "on sign-in the save completes"
   if (Number.isSafeInteger(saveListingId) && saveListingId > 0) await saveVehicle(db, userId, saveListingId, Date.now(), getEnv().SAVED_VEHICLES_MAX);

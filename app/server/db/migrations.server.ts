@@ -614,6 +614,30 @@ function migration021ListingViewers(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * A signed-out visitor's quick saves, kept only while the visitor has a push device of its own
+ * (decision 023): the quick saves live in a signed cookie the push run cannot read, so a car saved
+ * with a device (or already saved when the device registers) is written here with its price then,
+ * and its drops are pushed to that device. Removed when unsaved or when the visitor signs in (the
+ * saves become the account's).
+ */
+function migration022VisitorSaves(dialect: Dialect): Migration {
+  const t = columnTypes(dialect);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable("visitor_saves")
+        .addColumn("visitor_id", "text", (c) => c.notNull())
+        .addColumn("listing_id", t.big, (c) => c.notNull().references("listings.id").onDelete("cascade"))
+        .addColumn("price_at_save", "integer", (c) => c.notNull())
+        .addColumn("saved_at", t.big, (c) => c.notNull())
+        .addPrimaryKeyConstraint("visitor_saves_pk", ["visitor_id", "listing_id"])
+        .execute();
+      await db.schema.createIndex("visitor_saves_listing").on("visitor_saves").column("listing_id").execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial-schema": migration001(dialect),
@@ -640,5 +664,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "019-deals-online-buying": migration019DealsOnlineBuying(dialect),
     "020-annual-fuel-cost": migration020AnnualFuelCost(),
     "021-listing-viewers": migration021ListingViewers(dialect),
+    "022-visitor-saves": migration022VisitorSaves(dialect),
   };
 }

@@ -380,6 +380,13 @@ export interface ListingViewerTable {
   /** The first view that day (epoch ms). */
   at: number;
 }
+/** A signed-out visitor's quick save, kept while it has a push device (migration 022, decision 023). */
+export interface VisitorSaveTable {
+  visitor_id: string;
+  listing_id: number;
+  price_at_save: number;
+  saved_at: number;
+}
 /** A car a signed-in shopper looked at; one row per car, the latest view (migration 008). */
 export interface RecentViewTable {
   user_id: number;
@@ -612,6 +619,7 @@ export interface DB {
   recent_views: RecentViewTable;
   listing_view_days: ListingViewDayTable;
   listing_viewers: ListingViewerTable;
+  visitor_saves: VisitorSaveTable;
   analytics_daily: AnalyticsDailyTable;
   saved_searches: SavedSearchTable;
   price_alerts: PriceAlertTable;

@@ -2,12 +2,14 @@
 // JSON { brand, pixall_id, browser_token }. Validated (400 and nothing stored otherwise), stored
 // through the breaker layer (1 s; 503 when it fails), for the visitor and the signed-in account.
 // 30 registrations per address an hour (429 after). DELETE with { browser_token } removes the visitor's or account's own subscription ('blocked').
-import { getSessionUser } from "../accounts/session.server.ts";
+import { getSessionUser, readQuickSaves } from "../accounts/session.server.ts";
+import { reportError } from "../observability/log.server.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { ensureVisitorId, readVisitorId } from "../leads/visitor.server.ts";
 import { serviceCalls } from "../services/calls.server.ts";
 import { clientAddress, rateLimitHeaders, rateLimitMessage, takeRateLimit, type RateLimitRule } from "../security/rate-limit.server.ts";
 import { devicePayload, removeSubscription, saveSubscription } from "./subscriptions.server.ts";
+import { storeVisitorSaves } from "./visitor-saves.server.ts";
 import { z } from "zod";
 
 const MAX_BODY = 8_000;
@@ -65,5 +67,8 @@ export async function consumerDeviceAction(request: Request): Promise<Response> 
   const db = await getDatabase();
   const id = await serviceCalls().registerDevice(() => saveSubscription(db, parsed.data, { visitorId: visitor.id, userId: user?.id ?? null }));
   if (id === null) return json({ error: "The device could not be registered. Try again later." }, 503, headers);
+  // A visitor's device: the cars it quick-saved before are its saves from now on (their drops
+  // from today's price are pushed to it; app/server/push/visitor-saves.server.ts).
+  if (!user) await storeVisitorSaves(db, visitor.id, await readQuickSaves(request)).catch((error: unknown) => reportError("storing quick saves failed", error));
   return json({ registered: true }, 201, headers);
 }

@@ -13,6 +13,8 @@ import { createSqlSearchEngine } from "../search/sql-engine.server.ts";
 import { buildSearchPageContext } from "../services/url-context.server.ts";
 import { runPushAlerts } from "./push-alerts.server.ts";
 import { moveVisitorSubscriptions } from "./subscriptions.server.ts";
+import { handVisitorSavesToAccount, noteQuickSave, removeVisitorSave } from "./visitor-saves.server.ts";
+import { mergeQuickSaves } from "../accounts/saved-vehicles.server.ts";
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const P256DH = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
@@ -187,6 +189,87 @@ for (const factory of testDatabaseFactories()) {
           .where("alert_key", "=", `push:${id}:price-drop:${viewed!.id}:${viewed!.sale_price - 900}`)
           .execute(),
       ).toHaveLength(1);
+    });
+
+    it("a visitor's device gets the drop of a car it quick-saved, measured from the save; unsaving or losing the device stops it; sign-in keeps the price", async () => {
+      const visitor = "d".repeat(32);
+      const endpoint = "https://push.example.test/visitor-saves";
+      const [saved, unsaved, beforeDevice] = await t.db.kysely
+        .selectFrom("listings")
+        .selectAll()
+        .where("status", "=", "active")
+        .orderBy("id")
+        .offset(20)
+        .limit(3)
+        .execute();
+      const visitorRows = async () =>
+        (await t.db.kysely.selectFrom("visitor_saves").select("listing_id").where("visitor_id", "=", visitor).orderBy("listing_id").execute()).map((r) =>
+          Number(r.listing_id),
+        );
+      // Saved before the visitor had a device: nothing is kept (nothing could be pushed).
+      await noteQuickSave(t.db, visitor, Number(beforeDevice!.id), NOW);
+      expect(await visitorRows()).toEqual([]);
+      await t.db.kysely
+        .insertInto("push_subscriptions")
+        .values({ endpoint, p256dh: P256DH, auth: AUTH, brand: "forecourt", pixall_id: "px", visitor_id: visitor, user_id: null, created_at: NOW })
+        .execute();
+      await noteQuickSave(t.db, visitor, Number(saved!.id), NOW);
+      await noteQuickSave(t.db, visitor, Number(unsaved!.id), NOW);
+      expect(await visitorRows()).toEqual([Number(saved!.id), Number(unsaved!.id)]);
+      await removeVisitorSave(t.db, visitor, Number(unsaved!.id));
+      const toVisitor = () => sent.filter((x) => x.url === endpoint).length;
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(0);
+      for (const l of [saved!, unsaved!])
+        await t.db.kysely
+          .updateTable("listings")
+          .set({ sale_price: l.sale_price - 700 })
+          .where("id", "=", l.id)
+          .execute();
+      await runPushAlerts(c, opts);
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(1);
+      const id = Number((await t.db.kysely.selectFrom("push_subscriptions").select("id").where("endpoint", "=", endpoint).executeTakeFirstOrThrow()).id);
+      expect(await t.db.kysely.selectFrom("sent_alerts").select("alert_key").where("alert_key", "like", `push:${id}:%`).execute()).toEqual([
+        { alert_key: `push:${id}:price-drop:${saved!.id}:${saved!.sale_price - 700}` },
+      ]);
+
+      // Sign-in: the quick saves become the account's, at the price the visitor saved them at.
+      const user = await createUser(t.db, { email: "push-visitor-saves@example.com", password: "correct-horse-42" });
+      if (!("id" in user)) throw new Error("no user");
+      await mergeQuickSaves(t.db, user.id, [Number(saved!.id)]);
+      await moveVisitorSubscriptions(t.db, visitor, user.id);
+      await handVisitorSavesToAccount(t.db, visitor, user.id);
+      expect(await visitorRows()).toEqual([]);
+      const row = await t.db.kysely
+        .selectFrom("saved_vehicles")
+        .select("price_at_save")
+        .where("user_id", "=", user.id)
+        .where("listing_id", "=", saved!.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.price_at_save)).toBe(saved!.sale_price);
+      await runPushAlerts(c, opts);
+      expect(toVisitor()).toBe(1);
+
+      // A visitor whose device is gone: its saves are forgotten by the next run.
+      const other = "e".repeat(32);
+      await t.db.kysely
+        .insertInto("push_subscriptions")
+        .values({
+          endpoint: `${endpoint}/2`,
+          p256dh: P256DH,
+          auth: AUTH,
+          brand: "forecourt",
+          pixall_id: "px",
+          visitor_id: other,
+          user_id: null,
+          created_at: NOW,
+        })
+        .execute();
+      await noteQuickSave(t.db, other, Number(unsaved!.id), NOW);
+      await t.db.kysely.deleteFrom("push_subscriptions").where("visitor_id", "=", other).execute();
+      await runPushAlerts(c, opts);
+      expect(await t.db.kysely.selectFrom("visitor_saves").select("listing_id").where("visitor_id", "=", other).execute()).toEqual([]);
     });
   });
 }

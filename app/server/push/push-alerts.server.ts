@@ -6,7 +6,7 @@
 // - new matches for a saved search with alerts on: once per device, search and UTC day;
 // and to a device that belongs only to a visitor (signed out), a price drop on a car the visitor
 // viewed with its visitor cookie (listing_viewers, ADR 036; its newest RECENT_VIEWS_KEPT cars), the
-// price as of the visitor's first view that day. The device moves to the account at sign-in and
+// price as of the visitor's first view that day, or quick-saved (visitor_saves), the price at the save. The device moves to the account at sign-in and
 // keeps its keys, so a drop already pushed is not pushed again.
 // Keys go to sent_alerts like the mails' (`push:{subscription}:price-drop:{listing}:{price}`,
 // `push:{subscription}:digest:{search}:{day}`): never twice, across restarts and instances.
@@ -14,6 +14,7 @@
 import { formatPrice } from "../../lib/format.ts";
 import { PATHS } from "../../lib/routes.ts";
 import type { AlertContext } from "../accounts/alerts.server.ts";
+import type { Database } from "../db/connection.server.ts";
 import { newMatchIds } from "../accounts/saved-searches.server.ts";
 import { pushOnce, type PushPayload, type SendOptions } from "./send.server.ts";
 import { sql } from "kysely";
@@ -29,6 +30,17 @@ export interface PushRunResult {
 
 function utcDay(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
+}
+
+/** A car's price as of a moment: its latest price history entry at or before it (both column references). */
+function priceAsOf(db: Database, listingRef: string, atRef: string) {
+  return db.kysely
+    .selectFrom("listing_price_history as h")
+    .select("h.price")
+    .where(sql<boolean>`h.listing_id = ${sql.ref(listingRef)} and h.recorded_at <= ${sql.ref(atRef)}`)
+    .orderBy("h.recorded_at", "desc")
+    .orderBy("h.id", "desc")
+    .limit(1);
 }
 
 interface Drop {
@@ -53,21 +65,7 @@ async function priceDrops(c: AlertContext): Promise<Drop[]> {
   const viewed = await c.db.kysely
     .selectFrom("recent_views as v")
     .innerJoin("listings as l", "l.id", "v.listing_id")
-    .select((eb) => [
-      "v.user_id",
-      "v.listing_id",
-      "l.title",
-      "l.sale_price",
-      eb
-        .selectFrom("listing_price_history as h")
-        .select("h.price")
-        .whereRef("h.listing_id", "=", "v.listing_id")
-        .whereRef("h.recorded_at", "<=", "v.viewed_at")
-        .orderBy("h.recorded_at", "desc")
-        .orderBy("h.id", "desc")
-        .limit(1)
-        .as("before"),
-    ])
+    .select(["v.user_id", "v.listing_id", "l.title", "l.sale_price", priceAsOf(c.db, "v.listing_id", "v.viewed_at").as("before")])
     .where("v.user_id", "in", users)
     .where("l.status", "=", "active")
     .execute();
@@ -92,13 +90,21 @@ interface VisitorDrop {
   price: number;
 }
 
-/** Cars a visitor's own device (no account) viewed whose price is now below the price at the view. */
+/**
+ * Cars a visitor's own device (no account) viewed or quick-saved whose price is now below the price
+ * at the view or the save.
+ */
 async function visitorPriceDrops(c: AlertContext): Promise<VisitorDrop[]> {
-  const rows = await c.db.kysely
-    .selectFrom("push_subscriptions as s")
+  const visitorDevices = (db: Database) => db.kysely.selectFrom("push_subscriptions as s").where("s.user_id", "is", null).where("s.visitor_id", "is not", null);
+  // Saves of visitors whose devices are all gone (blocked, or 404/410 from the push service) go.
+  await c.db.kysely
+    .deleteFrom("visitor_saves")
+    .where("visitor_id", "not in", visitorDevices(c.db).select("s.visitor_id").$narrowType<{ visitor_id: string }>())
+    .execute();
+  const views = await visitorDevices(c.db)
     .innerJoin("listing_viewers as v", (join) => join.on((eb) => eb(eb.ref("v.viewer"), "=", sql<string>`${sql.lit("visitor:")} || s.visitor_id`)))
     .innerJoin("listings as l", "l.id", "v.listing_id")
-    .select((eb) => [
+    .select([
       "s.id",
       "s.endpoint",
       "s.p256dh",
@@ -107,44 +113,54 @@ async function visitorPriceDrops(c: AlertContext): Promise<VisitorDrop[]> {
       "v.at",
       "l.title",
       "l.sale_price",
-      eb
-        .selectFrom("listing_price_history as h")
-        .select("h.price")
-        .whereRef("h.listing_id", "=", "v.listing_id")
-        .whereRef("h.recorded_at", "<=", "v.at")
-        .orderBy("h.recorded_at", "desc")
-        .orderBy("h.id", "desc")
-        .limit(1)
-        .as("before"),
+      priceAsOf(c.db, "v.listing_id", "v.at").as("before"),
     ])
-    .where("s.user_id", "is", null)
-    .where("s.visitor_id", "is not", null)
     .where("l.status", "=", "active")
     .execute();
-  // Per device: each car's latest view, the newest RECENT_VIEWS_KEPT cars.
-  const bySub = new Map<number, Map<number, (typeof rows)[number]>>();
-  for (const r of rows) {
-    const cars = bySub.get(Number(r.id)) ?? new Map<number, (typeof rows)[number]>();
+  const saves = await visitorDevices(c.db)
+    .innerJoin("visitor_saves as vs", "vs.visitor_id", "s.visitor_id")
+    .innerJoin("listings as l", "l.id", "vs.listing_id")
+    .select(["s.id", "s.endpoint", "s.p256dh", "s.auth", "vs.listing_id", "vs.price_at_save as before", "l.title", "l.sale_price"])
+    .where("l.status", "=", "active")
+    .whereRef("l.sale_price", "<", "vs.price_at_save")
+    .execute();
+  type Row = {
+    id: number | string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    listing_id: number | string;
+    title: string;
+    sale_price: number | string;
+    before: number | string | null;
+  };
+  // Per device: each viewed car's latest view, the newest RECENT_VIEWS_KEPT cars; then its saved cars.
+  const bySub = new Map<number, Map<number, (typeof views)[number]>>();
+  for (const r of views) {
+    const cars = bySub.get(Number(r.id)) ?? new Map<number, (typeof views)[number]>();
     bySub.set(Number(r.id), cars);
     const had = cars.get(Number(r.listing_id));
     if (!had || Number(had.at) < Number(r.at)) cars.set(Number(r.listing_id), r);
   }
-  const drops: VisitorDrop[] = [];
-  for (const cars of bySub.values()) {
-    const newest = [...cars.values()].sort((a, b) => Number(b.at) - Number(a.at)).slice(0, RECENT_VIEWS_KEPT);
-    for (const r of newest) {
-      const before = r.before == null ? null : Number(r.before);
-      if (before === null || !(Number(r.sale_price) < before)) continue;
-      drops.push({
-        sub: { id: Number(r.id), endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: null },
-        listingId: Number(r.listing_id),
-        title: r.title,
-        before,
-        price: Number(r.sale_price),
-      });
-    }
+  const candidates: Row[] = [...bySub.values()].flatMap((cars) => [...cars.values()].sort((a, b) => Number(b.at) - Number(a.at)).slice(0, RECENT_VIEWS_KEPT));
+  candidates.push(...saves);
+  // Saved and viewed: the higher earlier price tells the bigger drop.
+  const drops = new Map<string, VisitorDrop>();
+  for (const r of candidates) {
+    const before = r.before == null ? null : Number(r.before);
+    if (before === null || !(Number(r.sale_price) < before)) continue;
+    const key = `${r.id}:${r.listing_id}`;
+    const had = drops.get(key);
+    if (had && had.before >= before) continue;
+    drops.set(key, {
+      sub: { id: Number(r.id), endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, userId: null },
+      listingId: Number(r.listing_id),
+      title: r.title,
+      before,
+      price: Number(r.sale_price),
+    });
   }
-  return drops;
+  return [...drops.values()];
 }
 
 const priceDropPayload = (d: { listingId: number; title: string; before: number; price: number }): PushPayload => ({
