@@ -24,8 +24,7 @@ export interface CompareState {
 /**
  * A listing in the results grid: picture, year make model trim, price, mileage, deal verdict,
  * distance, seller, and the quick actions Compare, Share and Report. The title link covers the
- * whole card (one link per card for screen readers); the quick actions sit above it. Needs the
- * page's <IconSprite />.
+ * whole card (one link per card for screen readers); the quick actions sit above it.
  */
 export function ListingCard({
   listing,

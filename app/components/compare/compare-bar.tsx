@@ -11,6 +11,7 @@ import { COMPARE_LIMIT } from "../../lib/constants";
 import { COMPARE_DRAWER_ANCHOR, compareUrl, type CompareItem } from "../../lib/compare";
 import { formatPrice } from "../../lib/format";
 import { PATHS } from "../../lib/routes";
+import { Icon } from "../search/icons";
 
 export interface CompareBarProps {
   enabled: boolean;
@@ -47,9 +48,7 @@ export function CompareBar({ enabled, items, returnTo }: CompareBarProps) {
           <details id="compare-drawer" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
             <summary className="flex cursor-pointer list-none items-center gap-3 py-3 sm:pr-44 [&::-webkit-details-marker]:hidden">
               <span className="inline-flex items-center gap-2 font-semibold text-ink">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="icon size-5 text-brand-700">
-                  <path d="M4 6h7v12H4zM13 6h7v12h-7z" />
-                </svg>
+                <Icon name="compare" className="size-5 text-brand-700" />
                 <span>
                   Compare list{" "}
                   <span className="font-normal text-slate-600">

@@ -7,6 +7,7 @@ import { useHydrated } from "../use-hydrated";
 import { COMPARE_LIMIT, TEXT } from "../../lib/constants";
 import { addToCompare, compareUrl } from "../../lib/compare";
 import { PATHS } from "../../lib/routes";
+import { Icon } from "../search/icons";
 
 export interface CompareButtonProps {
   listingId: number;
@@ -56,9 +57,7 @@ export function CompareButton({ listingId, title, compare }: CompareButtonProps)
           "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white " + "px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         }
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="icon">
-          <path d="M4 6h7v12H4zM13 6h7v12h-7z" />
-        </svg>
+        <Icon name="compare" />
         {TEXT.compare}
         <span className="sr-only"> {title}</span>
       </button>

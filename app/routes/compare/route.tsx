@@ -5,7 +5,6 @@ import { Link, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "r
 import type { Route } from "./+types/route";
 import { CompareTable } from "../../components/compare/compare-table";
 import { ShareCompare } from "../../components/compare/share-compare";
-import { IconSprite } from "../../components/search/icons";
 import { PATHS } from "../../lib/routes";
 import { handleCompareAction } from "../../server/compare/compare.server";
 import { loadComparePage } from "./loader.server";
@@ -39,7 +38,6 @@ export default function Compare({ loaderData: page }: Route.ComponentProps) {
   const n = page.columns.length;
   return (
     <main className="mx-auto max-w-7xl px-4 py-8">
-      <IconSprite />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-ink">{n > 0 ? `Compare ${n} ${n === 1 ? "car" : "cars"}` : "Compare cars"}</h1>

@@ -13,7 +13,6 @@ import { CategoryTabs } from "./components/category-tabs";
 import { FilterChips } from "./components/filter-chips";
 import { FILTER_DIALOG_ID, FILTER_PANEL_ID, FilterPanel } from "./components/filter-panel";
 import { ResultsBar } from "./components/results-bar";
-import { IconSprite } from "../../components/search/icons";
 import { InfiniteResults } from "./components/infinite-results";
 import { ListingGrid, SearchError } from "./components/results-list";
 import { SearchHero } from "../../components/search/search-hero";
@@ -122,7 +121,6 @@ function Results({ page }: { page: ResultsPageData }) {
   return (
     <WalletContext value={page.wallet}>
       <main>
-        <IconSprite />
         <SearchHero heading={page.heading} crumbs={page.crumbs} location={page.location} />
         {page.tabs ? <CategoryTabs tabs={page.tabs} /> : null}
         <div className="mx-auto max-w-7xl px-4 pb-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8 lg:pt-6">

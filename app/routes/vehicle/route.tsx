@@ -8,7 +8,7 @@ import type { Route } from "./+types/route";
 import { Breadcrumbs } from "../../components/search/search-hero";
 import { SaveHeart } from "../../components/account/save-heart";
 import { PriceAlertForm } from "../../components/account/price-alert-form";
-import { Icon, IconSprite } from "../../components/search/icons";
+import { Icon } from "../../components/search/icons";
 import { DEFAULT_LOAN_TEXT, defaultTermsPayment } from "../../lib/loan";
 import { Gallery } from "./components/gallery";
 import { DealBadge, Features, KeySpecs, Pricing, Seller, SellerDescription, VehicleHistory, Warranty, vehicleName } from "../../components/vehicle/sections";
@@ -110,7 +110,6 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
   const showMiles = !(l.listingType === "NEW" && l.mileage < 500);
   return (
     <main>
-      <IconSprite />
       <RecordLocalView listingId={l.id} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(carJsonLdOf(page)).replace(/</g, "\\u003c") }} />
       <div className="border-b border-slate-200 bg-white">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { AssistantAction } from "../view";
+import { Icon } from "../../../components/search/icons";
 
 /**
  * The shopping assistant: a button that opens 'What would you like to do?' with its actions. A
@@ -17,9 +18,7 @@ export function ShoppingAssistant({ actions }: { actions: AssistantAction[] }) {
           "px-3.5 text-sm font-semibold text-white hover:bg-brand-800 [&::-webkit-details-marker]:hidden"
         }
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="icon size-5">
-          <path d="M4 5h16v11H9l-5 4z" />
-        </svg>
+        <Icon name="chat" className="size-5" />
         <span className="group-open:hidden">
           <span className="sr-only">Shopping assistant</span>
           {/* A phone's row is short: the visible word only. */}
