@@ -606,16 +606,34 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   for (const codes of plan.keywordFeatures) andInto(Hd, orOf(scratch(), codePostings(ix, P.features, ix.features.ids, codes), W), W);
   if (cost && q.maxMonthlyCost !== undefined) applyMonthlyCost(ix, Hd, cfgState, cost, q.maxMonthlyCost, W, scratch);
 
+  // CP: slots whose configuration passes every config-level filter.
+  let CP = ix.liveBits;
+  // Excluded makes are a config-level hard condition.
+  let anyCfgFilter = plan.keywordOn || q.excludedMakeCodes.length > 0 || q.experience === "buy-online";
+  for (const f of active) if (f <= LAST_CONFIG_FILTER) anyCfgFilter = true;
+  if (anyCfgFilter) {
+    CP = scratch();
+    CP.fill(0, 0, W);
+    const start = ix.cfgStart;
+    const end = ix.cfgEnd;
+    for (let c = 0; c < nCfg; c++) if (cfgState[c] === 0) setRange(CP, start[c], end[c]);
+    const slotCfg = ix.slotCfg;
+    for (let i = ix.sortedEnd; i < n; i++) if (cfgState[slotCfg[i]] === 0) CP[i >>> 5] |= 1 << (i & 31);
+  }
+
+  // A range filter checks slot by slot only the slots that can still be results: every use of R[j]
+  // is AND-ed with Hd, and without facets also with CP, so slots outside those need no check.
+  const within = countFacets || CP === ix.liveBits ? Hd : andOf(scratch(), Hd, CP, W);
   // Slot-level filters: R[j] = slots passing filter rowIds[j].
   const rowIds: FilterId[] = [];
   const R: Uint32Array[] = [];
   if (active.has(F.PRICE)) {
     rowIds.push(F.PRICE);
-    R.push(rangeBits(scratch(), ix, P.priceBucket, ix.price, PRICE_THRESHOLDS, q.minPrice ?? -Infinity, q.maxPrice ?? Infinity, W));
+    R.push(rangeBits(scratch(), within, P.priceBucket, ix.price, PRICE_THRESHOLDS, q.minPrice ?? -Infinity, q.maxPrice ?? Infinity, W));
   }
   if (active.has(F.MILEAGE)) {
     rowIds.push(F.MILEAGE);
-    R.push(rangeBits(scratch(), ix, P.mileageBucket, ix.mileage, MILEAGE_THRESHOLDS, -Infinity, q.mileage ?? Infinity, W));
+    R.push(rangeBits(scratch(), within, P.mileageBucket, ix.mileage, MILEAGE_THRESHOLDS, -Infinity, q.mileage ?? Infinity, W));
   }
   if (active.has(F.FEATURES)) {
     rowIds.push(F.FEATURES);
@@ -666,21 +684,6 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
         suf = next;
       }
     }
-  }
-
-  // CP: slots whose configuration passes every config-level filter.
-  let CP = ix.liveBits;
-  // Excluded makes are a config-level hard condition.
-  let anyCfgFilter = plan.keywordOn || q.excludedMakeCodes.length > 0 || q.experience === "buy-online";
-  for (const f of active) if (f <= LAST_CONFIG_FILTER) anyCfgFilter = true;
-  if (anyCfgFilter) {
-    CP = scratch();
-    CP.fill(0, 0, W);
-    const start = ix.cfgStart;
-    const end = ix.cfgEnd;
-    for (let c = 0; c < nCfg; c++) if (cfgState[c] === 0) setRange(CP, start[c], end[c]);
-    const slotCfg = ix.slotCfg;
-    for (let i = ix.sortedEnd; i < n; i++) if (cfgState[slotCfg[i]] === 0) CP[i >>> 5] |= 1 << (i & 31);
   }
 
   // Accumulators.
@@ -1612,11 +1615,12 @@ function codePostings(ix: ListingIndex, list: Uint32Array[], ids: Map<string, nu
 
 /**
  * Slots whose value lies in [lo, hi], from per-bucket postings: buckets wholly inside are
- * OR-ed in; only the (at most two) buckets straddling a bound are checked slot by slot.
+ * OR-ed in; only the (at most two) buckets straddling a bound are checked slot by slot, and there
+ * only the slots in `within` (the caller ANDs the result with `within`, so the rest do not matter).
  */
 function rangeBits(
   out: Uint32Array,
-  ix: ListingIndex,
+  within: Uint32Array,
   buckets: Uint32Array[],
   values: ArrayLike<number>,
   thresholds: readonly number[],
@@ -1636,7 +1640,7 @@ function rangeBits(
       continue;
     }
     for (let w = 0; w < W; w++) {
-      let m = post[w];
+      let m = post[w] & within[w];
       let keep = 0;
       while (m !== 0) {
         const low = m & -m;
@@ -1647,7 +1651,6 @@ function rangeBits(
       out[w] |= keep;
     }
   }
-  void ix;
   return out;
 }
 

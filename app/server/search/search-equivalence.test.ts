@@ -322,6 +322,31 @@ for (const factory of testDatabaseFactories()) {
       await compareMany(1, ROUNDS);
     });
 
+    it("matches SQL without facets too (hideFilters, similar cars): the page and total", async () => {
+      const r = rng(5);
+      const failures: string[] = [];
+      for (let k = 0; k < 80; k++) {
+        const input = randomQuery(r, vocab);
+        const q = normalizeSearchQuery(input);
+        const [a, b] = await Promise.all([index.search(q, { now: NOW, hideFilters: true }), sqlEngine.search(q, { now: NOW, hideFilters: true })]);
+        const diff = differences({ ...a, filters: [] }, { ...b, filters: [] });
+        if (diff.length > 0) failures.push(`${JSON.stringify(input)}\n  ${diff.slice(0, 8).join("\n  ")}`);
+      }
+      // Similar cars of listings across the price range: same body style, a price band around theirs.
+      const ids = (await t.db.kysely.selectFrom("listings").select("id").where("status", "=", "active").orderBy("sale_price").execute()).map((x) =>
+        Number(x.id),
+      );
+      for (let k = 0; k < 40; k++) {
+        const listingId = ids[Math.floor((k * ids.length) / 40)]!;
+        const request = { listingId, excludedListingIds: [listingId], numRecords: 12, ...(k % 3 === 0 ? { zip: "10001" } : {}) };
+        const [a, b] = await Promise.all([index.similar(request), sqlEngine.similar(request)]);
+        const page = (x: typeof a) => x.hits.map((h) => h.id).join(",");
+        if (a.totalResultCount !== b.totalResultCount || page(a) !== page(b))
+          failures.push(`similar ${JSON.stringify(request)}: ${a.totalResultCount} [${page(a)}] vs ${b.totalResultCount} [${page(b)}]`);
+      }
+      expect(failures, failures.slice(0, 5).join("\n")).toEqual([]);
+    });
+
     it("the automaker buy-online experience keeps that automaker's eligible listings only, the same in both engines", async () => {
       const q = normalizeSearchQuery({ experience: "buy-online", numRecords: 100 });
       const [a, b] = await Promise.all([index.search(q, { now: NOW }), sqlEngine.search(q, { now: NOW })]);
