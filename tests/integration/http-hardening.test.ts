@@ -105,6 +105,25 @@ describe("production server: JSON services and cookies", () => {
     expect(personal.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("static files: public/ and the build's files are served (an hour's cache), nothing else is, and pages still answer", async () => {
+    for (const [file, type] of [
+      ["/manifest.webmanifest", "application/manifest+json"],
+      ["/cars-for-sale/api/push-sw.js", "text/javascript"],
+      ["/favicon.svg", "image/svg+xml"],
+    ] as const) {
+      const r = await fetch(`${server.origin}${file}`);
+      expect(r.status, file).toBe(200);
+      expect(r.headers.get("content-type"), file).toContain(type);
+      expect(r.headers.get("cache-control"), file).toBe("public, max-age=3600");
+      expect((await r.text()).length, file).toBeGreaterThan(20);
+    }
+    for (const missing of ["/nope.js", "/favicon.svg/", "/cars-for-sale/api/", "/%2e%2e/package.json"])
+      expect((await fetch(`${server.origin}${missing}`, { redirect: "manual" })).status, missing).not.toBe(200);
+    const page = await fetch(`${server.origin}/cars-for-sale/all`, { headers: { cookie: "x=1" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Matches");
+  });
+
   it("POST /account-api/search with a JSON body is read (not refused as an unreadable form)", async () => {
     const shopper = new FormClient(server.origin, null);
     const signUp = await shopper.post("/account/sign-in", {

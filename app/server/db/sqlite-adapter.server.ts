@@ -14,21 +14,23 @@ function toSqlite(params: ReadonlyArray<unknown>): SQLInputValue[] {
 }
 
 export function adaptDatabaseSync(db: DatabaseSync): SqliteDatabase {
-  const cache = new Map<string, StatementSync>();
+  // Prepared once per text, with whether it returns rows (columns() builds its answer on each call).
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
   return {
     close() {
       /* the connection module owns the DatabaseSync lifetime */
     },
     prepare(sql: string): SqliteStatement {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        stmt = db.prepare(sql);
+      let entry = cache.get(sql);
+      if (!entry) {
+        const stmt = db.prepare(sql);
+        entry = { stmt, reader: stmt.columns().length > 0 };
         if (cache.size > 500) cache.clear();
-        cache.set(sql, stmt);
+        cache.set(sql, entry);
       }
-      const s = stmt;
+      const s = entry.stmt;
       return {
-        reader: s.columns().length > 0,
+        reader: entry.reader,
         all: (params) => s.all(...toSqlite(params)) as unknown[],
         run: (params) => {
           const r = s.run(...toSqlite(params));

@@ -19,7 +19,7 @@ import {
 import { getEnv } from "../env.server.ts";
 import { plainErrors, requestContext, sameOriginOnly, securityHeadersMiddleware } from "./middleware.server.ts";
 import { createPageCache } from "./page-cache.server.ts";
-import { precompressedAssets } from "./assets.server.ts";
+import { precompressedAssets, startupStaticFiles } from "./assets.server.ts";
 import { PHOTO_PATH_PREFIX } from "../../lib/photos.ts";
 import { servePhotos } from "../photos/serve.server.ts";
 import { getPhotoStore } from "../photos/store.server.ts";
@@ -97,8 +97,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<express.Ex
   app.use("/assets", express.static(path.join(options.buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
   // No directory redirects: public/cars-for-sale/api/ (the push service worker, ADR 023) must not
   // turn /cars-for-sale into /cars-for-sale/ (the results page answers there).
-  app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false, redirect: false }));
-  app.use(express.static(options.publicDir, { maxAge: "1h", index: false, redirect: false }));
+  app.use(startupStaticFiles(path.join(options.buildDir, "client"), { maxAge: "1h", index: false, redirect: false }));
+  app.use(startupStaticFiles(options.publicDir, { maxAge: "1h", index: false, redirect: false }));
   // Who sent the request, in headers the client cannot set (app/server/security/client-address.server.ts):
   // the rate limits' address (X-Forwarded-For read TRUST_PROXY_HOPS entries from the right), and
   // whether it came in over loopback without a proxy (the outbox reader answers nothing else).

@@ -5,7 +5,7 @@
 // middleware).
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import type { NextFunction, Request, Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { acceptsEncoding } from "./encoding.server.ts";
 
 export function precompressedAssets(dir: string, options: { maxAge: string; immutable: boolean }) {
@@ -41,4 +41,26 @@ export function precompressedAssets(dir: string, options: { maxAge: string; immu
       },
     );
   };
+}
+
+/**
+ * express.static for the files that are in `dir` at start-up only (the build's and public/ do not
+ * change while the app runs): a page request is not first looked up on disk, twice, to find no
+ * file there.
+ */
+export function startupStaticFiles(dir: string, options: Parameters<typeof express.static>[1]) {
+  const files = new Set<string>();
+  const walk = (d: string, prefix: string) => {
+    if (!existsSync(d)) return;
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(d, entry.name), `${prefix}${entry.name}/`);
+      else {
+        files.add(`${prefix}${entry.name}`);
+        files.add(encodeURI(`${prefix}${entry.name}`));
+      }
+    }
+  };
+  walk(dir, "/");
+  const serve = express.static(dir, options);
+  return (req: Request, res: Response, next: NextFunction) => (files.has(req.path) ? serve(req, res, next) : next());
 }
