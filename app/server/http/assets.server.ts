@@ -2,27 +2,29 @@
 // request that accepts brotli gets `file.br`, else one that accepts gzip gets `file.gz`, with the
 // original's type. Which files have copies is read once at start-up, so no request touches the
 // disk to find out. Anything else falls through to express.static (and the compression
-// middleware).
+// middleware), for the files present at start-up only.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { acceptsEncoding } from "./encoding.server.ts";
 
+/** The files under `dir` (none if it is missing), as URL paths: "/a/b.js". */
+function filesUnder(dir: string, prefix = "/"): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
 export function precompressedAssets(dir: string, options: { maxAge: string; immutable: boolean }) {
   const copies = new Map<string, Set<"br" | "gzip">>();
-  const walk = (d: string, prefix: string) => {
-    if (!existsSync(d)) return;
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(d, entry.name), `${prefix}${entry.name}/`);
-      else if (entry.name.endsWith(".br") || entry.name.endsWith(".gz")) {
-        const original = `${prefix}${entry.name.slice(0, -3)}`;
-        const set = copies.get(original) ?? new Set();
-        set.add(entry.name.endsWith(".br") ? "br" : "gzip");
-        copies.set(original, set);
-      }
-    }
-  };
-  walk(dir, "/");
+  for (const file of filesUnder(dir)) {
+    if (!file.endsWith(".br") && !file.endsWith(".gz")) continue;
+    const original = file.slice(0, -3);
+    const set = copies.get(original) ?? new Set();
+    set.add(file.endsWith(".br") ? "br" : "gzip");
+    copies.set(original, set);
+  }
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const have = copies.get(req.path);
@@ -49,18 +51,7 @@ export function precompressedAssets(dir: string, options: { maxAge: string; immu
  * file there.
  */
 export function startupStaticFiles(dir: string, options: Parameters<typeof express.static>[1]) {
-  const files = new Set<string>();
-  const walk = (d: string, prefix: string) => {
-    if (!existsSync(d)) return;
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(d, entry.name), `${prefix}${entry.name}/`);
-      else {
-        files.add(`${prefix}${entry.name}`);
-        files.add(encodeURI(`${prefix}${entry.name}`));
-      }
-    }
-  };
-  walk(dir, "/");
+  const files = new Set(filesUnder(dir).flatMap((file) => [file, encodeURI(file)]));
   const serve = express.static(dir, options);
   return (req: Request, res: Response, next: NextFunction) => (files.has(req.path) ? serve(req, res, next) : next());
 }
