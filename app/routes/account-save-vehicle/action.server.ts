@@ -16,6 +16,10 @@ import { getSessionUser, quickSavesCookie, readQuickSaves } from "../../server/a
 import { saveVehicle, unsaveVehicle } from "../../server/accounts/saved-vehicles.server.ts";
 import { readVisitorId } from "../../server/leads/visitor.server.ts";
 import { noteQuickSave, removeVisitorSave } from "../../server/push/visitor-saves.server.ts";
+import { reportError } from "../../server/observability/log.server.ts";
+
+/** The quick save itself is the cookie: its push bookkeeping failing is logged, never the shopper's error. */
+const pushBookkeepingFailed = (error: unknown) => reportError("keeping a quick save for push failed", error);
 
 const saveForm = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -71,7 +75,7 @@ export async function saveVehicleAction(request: Request) {
   const visitorId = await readVisitorId(request);
   if (intent === "unsave") {
     headers.append("Set-Cookie", await quickSavesCookie(quick.filter((id) => id !== listingId)));
-    if (visitorId) await removeVisitorSave(db, visitorId, listingId);
+    if (visitorId) await removeVisitorSave(db, visitorId, listingId).catch(pushBookkeepingFailed);
     return respond({ ok: true, saved: false, quick: true }, headers);
   }
   if (quick.includes(listingId)) return respond({ ok: true, saved: true, quick: true });
@@ -79,7 +83,7 @@ export async function saveVehicleAction(request: Request) {
     const exists = await db.kysely.selectFrom("listings").select("id").where("id", "=", listingId).where("status", "=", "active").executeTakeFirst();
     if (!exists) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "This car is no longer for sale." }, { status: 404 });
     headers.append("Set-Cookie", await quickSavesCookie([...quick, listingId]));
-    await noteQuickSave(db, visitorId, listingId);
+    await noteQuickSave(db, visitorId, listingId).catch(pushBookkeepingFailed);
     return respond({ ok: true, saved: true, quick: true }, headers);
   }
   const signInUrl = signInHref(PATHS.signIn, refUrl, { save: listingId });
