@@ -48,9 +48,12 @@ export function ListingCard({
           <span className="card-tag">{listing.condition}</span>
         ) : listing.condition !== "Used" ? (
           // A certified car's label leads to what its certification covers (the vehicle page's warranty section).
-          <a href={vehicleClickHref(listing.id, click, "warrantySection")} className="card-tag z-10 hover:underline">
+          <a
+            href={vehicleClickHref(listing.id, click, "warrantySection")}
+            aria-label={`${listing.condition}: what it covers on ${listing.title}`}
+            className="card-tag z-10 hover:underline"
+          >
             {listing.condition}
-            <span className="sr-only">: what it covers on {listing.title}</span>
           </a>
         ) : null}
         <SaveHeart listingId={listing.id} title={listing.title} />
@@ -70,10 +73,13 @@ export function ListingCard({
         {listing.dealRating ? (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {/* The verdict leads to its reasons: the vehicle page's pricing section. */}
-            <a href={vehicleClickHref(listing.id, click, "pricingSection")} className={`deal deal-${listing.dealRating} relative z-10 hover:underline`}>
+            <a
+              href={vehicleClickHref(listing.id, click, "pricingSection")}
+              aria-label={`${DEAL_LABELS[listing.dealRating]}: pricing of ${listing.title}`}
+              className={`deal deal-${listing.dealRating} relative z-10 hover:underline`}
+            >
               <Icon name={DEAL_ICONS[listing.dealRating] ?? "level"} />
               {DEAL_LABELS[listing.dealRating]}
-              <span className="sr-only">: pricing of {listing.title}</span>
             </a>
             {listing.dealNote ? <span>{listing.dealNote}</span> : null}
             {listing.dealBand ? <span className="w-full text-xs text-slate-500">{listing.dealBand}</span> : null}
@@ -93,8 +99,8 @@ export function ListingCard({
       <div className="card-actions">
         <EmailSellerAction listingId={listing.id} title={listing.title} privateSeller={listing.privateSeller} />
         {listing.buyOnlineHref ? (
-          <a href={listing.buyOnlineHref} className="card-action font-semibold text-brand-700">
-            Buy Online<span className="sr-only">: {listing.title}</span>
+          <a href={listing.buyOnlineHref} aria-label={`Buy Online: ${listing.title}`} className="card-action font-semibold text-brand-700">
+            Buy Online
           </a>
         ) : null}
       </div>
@@ -189,29 +195,27 @@ export function QuickActions({ listing, compare }: { listing: ListingCardData; c
     <div className="card-actions">
       {compare?.enabled ? (
         added ? (
-          <a href={`#${COMPARE_DRAWER_ANCHOR}`} className="card-action text-deal-good">
+          <a href={`#${COMPARE_DRAWER_ANCHOR}`} aria-label={`${TEXT.addedToCompare}: ${listing.title}`} className="card-action text-deal-good">
             <Icon name="check" />
             {TEXT.addedToCompare}
-            <span className="sr-only">: {listing.title}</span>
           </a>
         ) : !compare.full ? (
           <fetcher.Form method="post" preventScrollReset className="flex flex-1">
             {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-            <button type="submit" name="compare" value={listing.id} className="card-action">
+            <button type="submit" name="compare" value={listing.id} aria-label={`${TEXT.compare} ${listing.title}`} className="card-action">
               <Icon name="compare" />
               {TEXT.compare}
-              <span className="sr-only"> {listing.title}</span>
             </button>
           </fetcher.Form>
         ) : null
       ) : null}
-      <a href={`${vehicle}#share`} data-card-dialog="share" className="card-action">
+      <a href={`${vehicle}#share`} data-card-dialog="share" aria-label={`Share this Listing: ${listing.title}`} className="card-action">
         <Icon name="share" />
-        Share<span className="sr-only"> this Listing: {listing.title}</span>
+        Share
       </a>
-      <a href={`${vehicle}#report`} data-card-dialog="report" className="card-action">
+      <a href={`${vehicle}#report`} data-card-dialog="report" aria-label={`Report this Listing: ${listing.title}`} className="card-action">
         <Icon name="report" />
-        Report<span className="sr-only"> this Listing: {listing.title}</span>
+        Report
       </a>
     </div>
   );

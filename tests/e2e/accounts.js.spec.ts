@@ -10,7 +10,7 @@ test("closing the 'Save Cars with a Free Account' dialog undoes the tentative sa
   let marked = 0;
   const nextCard = async () => {
     const heart = grid.getByRole("button", { name: /^Save: / }).first();
-    const name = (await heart.textContent())!.replace(/^Save: /, "").trim();
+    const name = (await heart.getAttribute("aria-label"))!.replace(/^Save: /, "").trim();
     const mark = String(++marked);
     await heart.evaluate((el, m) => (el.closest("article, li") ?? el.parentElement)!.setAttribute("data-journey-card", m), mark);
     return { heart, name, card: grid.locator(`[data-journey-card="${mark}"]`) };

@@ -101,7 +101,7 @@ test("quick save, then saving past the quota asks for an account and completes a
   const titles: string[] = [];
   for (let i = 0; i < 3; i++) {
     const heart = hearts.first();
-    const name = (await heart.textContent())!.replace(/^Save: /, "").trim();
+    const name = (await heart.getAttribute("aria-label"))!.replace(/^Save: /, "").trim();
     titles.push(name);
     await heart.click();
     await expect(page.locator("#listings").getByRole("button", { name: `Saved: ${name}` })).toHaveAttribute("aria-pressed", "true");
@@ -115,7 +115,7 @@ test("quick save, then saving past the quota asks for an account and completes a
     .locator("#listings")
     .getByRole("button", { name: /^Save: / })
     .first();
-  const fourthTitle = (await fourth.textContent())!.replace(/^Save: /, "").trim();
+  const fourthTitle = (await fourth.getAttribute("aria-label"))!.replace(/^Save: /, "").trim();
   await fourth.click();
   // The dialog (JS) or the sign-in page (no JS); slow under load.
   await expect(page.getByRole("heading", { name: "Save Cars with a Free Account" })).toBeVisible({ timeout: 20_000 });

@@ -29,16 +29,18 @@ export function EmailSellerAction({ listingId, title, privateSeller }: { listing
   const hydrated = useHydrated();
   const location = useLocation();
   const send = mode === "send" && !privateSeller;
+  const label = privateSeller ? "Make Offer" : "Email seller";
   const content = (
     <>
       <Icon name="mail" />
-      {privateSeller ? "Make Offer" : "Email seller"}
-      <span className="sr-only">: {title}</span>
+      {label}
     </>
   );
+  // The car's title is part of the name (many cards on one page), not of the visible text.
+  const name = `${label}: ${title}`;
   if (!send) {
     return (
-      <a href={`${PATHS.vehicle(listingId)}${mode === "edit" && !privateSeller ? "?contact=edit" : ""}#contact`} className="card-action">
+      <a href={`${PATHS.vehicle(listingId)}${mode === "edit" && !privateSeller ? "?contact=edit" : ""}#contact`} aria-label={name} className="card-action">
         {content}
       </a>
     );
@@ -48,7 +50,7 @@ export function EmailSellerAction({ listingId, title, privateSeller }: { listing
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="refUrl" value={location.pathname + location.search} />
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-      <button type="submit" className="card-action" disabled={fetcher.state !== "idle"}>
+      <button type="submit" aria-label={name} className="card-action" disabled={fetcher.state !== "idle"}>
         {content}
       </button>
       {fetcher.data?.error ? (

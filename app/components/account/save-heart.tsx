@@ -8,6 +8,7 @@ import { useHydrated } from "../use-hydrated";
 import { ACCOUNT_TEXT } from "../../lib/account";
 import { PATHS } from "../../lib/routes";
 import { useRootData } from "../use-root-data";
+import { Icon } from "../search/icons";
 
 type Result =
   { ok: true; saved: boolean } | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string } | { ok: false; needSignIn: false; error: string };
@@ -40,27 +41,15 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
         <button
           type="submit"
           aria-pressed={saved}
+          aria-label={size === "lg" ? undefined : `${saved ? "Saved" : "Save"}: ${title}`}
           className={
             size === "lg"
               ? "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
               : "grid h-10 w-10 place-items-center rounded-full bg-white/95 text-brand-700 shadow hover:bg-white"
           }
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            className={saved ? "fill-red-600 stroke-red-600" : "fill-none stroke-current"}
-            strokeWidth="2"
-          >
-            <path
-              d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 3 5 6.6 5c2.1 0 3.6 1.2 4.4 2.5h2C13.8 6.2 15.3 5 17.4 5 21 5 23.1 8.6 21.6 11.9 19.5 16.4 12 21 12 21z"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name={saved ? "heart-filled" : "heart"} className={saved ? "size-[22px] text-red-600" : "size-[22px]"} />
           {size === "lg" ? <span>{saved ? "Saved" : "Save"}</span> : null}
-          {size === "lg" ? null : <span className="sr-only">{`${saved ? "Saved" : "Save"}: ${title}`}</span>}
         </button>
         {refused ? (
           <p

@@ -17,6 +17,8 @@ export const ICON_NAMES = [
   "bell",
   "phone",
   "chat",
+  "heart",
+  "heart-filled",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
