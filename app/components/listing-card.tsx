@@ -8,7 +8,7 @@ import { CARD_PHOTOS, photoCountLabel } from "../lib/photos";
 import { Illustration, IllustrationBadge, Photo } from "./photo";
 import { SaveHeart } from "./account/save-heart";
 import { EmailSellerAction, EmailedMark } from "./account/email-seller";
-import { Icon, type IconName } from "./search/icons";
+import { leadingIcon, type IconName } from "./search/icons";
 import type { ListingCardData } from "../lib/search-view";
 import { COMPARE_DRAWER_ANCHOR } from "../lib/compare";
 
@@ -76,9 +76,8 @@ export function ListingCard({
             <a
               href={vehicleClickHref(listing.id, click, "pricingSection")}
               aria-label={`${DEAL_LABELS[listing.dealRating]}: pricing of ${listing.title}`}
-              className={`deal deal-${listing.dealRating} relative z-10 hover:underline`}
+              className={`deal deal-${listing.dealRating} ${leadingIcon(DEAL_ICONS[listing.dealRating] ?? "level")} relative z-10 hover:underline`}
             >
-              <Icon name={DEAL_ICONS[listing.dealRating] ?? "level"} />
               {DEAL_LABELS[listing.dealRating]}
             </a>
             {listing.dealNote ? <span>{listing.dealNote}</span> : null}
@@ -195,26 +194,42 @@ export function QuickActions({ listing, compare }: { listing: ListingCardData; c
     <div className="card-actions">
       {compare?.enabled ? (
         added ? (
-          <a href={`#${COMPARE_DRAWER_ANCHOR}`} aria-label={`${TEXT.addedToCompare}: ${listing.title}`} className="card-action text-deal-good">
-            <Icon name="check" />
+          <a
+            href={`#${COMPARE_DRAWER_ANCHOR}`}
+            aria-label={`${TEXT.addedToCompare}: ${listing.title}`}
+            className={`card-action text-deal-good ${leadingIcon("check")}`}
+          >
             {TEXT.addedToCompare}
           </a>
         ) : !compare.full ? (
           <fetcher.Form method="post" preventScrollReset className="flex flex-1">
             {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-            <button type="submit" name="compare" value={listing.id} aria-label={`${TEXT.compare} ${listing.title}`} className="card-action">
-              <Icon name="compare" />
+            <button
+              type="submit"
+              name="compare"
+              value={listing.id}
+              aria-label={`${TEXT.compare} ${listing.title}`}
+              className={`card-action ${leadingIcon("compare")}`}
+            >
               {TEXT.compare}
             </button>
           </fetcher.Form>
         ) : null
       ) : null}
-      <a href={`${vehicle}#share`} data-card-dialog="share" aria-label={`Share this Listing: ${listing.title}`} className="card-action">
-        <Icon name="share" />
+      <a
+        href={`${vehicle}#share`}
+        data-card-dialog="share"
+        aria-label={`Share this Listing: ${listing.title}`}
+        className={`card-action ${leadingIcon("share")}`}
+      >
         Share
       </a>
-      <a href={`${vehicle}#report`} data-card-dialog="report" aria-label={`Report this Listing: ${listing.title}`} className="card-action">
-        <Icon name="report" />
+      <a
+        href={`${vehicle}#report`}
+        data-card-dialog="report"
+        aria-label={`Report this Listing: ${listing.title}`}
+        className={`card-action ${leadingIcon("report")}`}
+      >
         Report
       </a>
     </div>

@@ -5,7 +5,7 @@
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "../use-hydrated";
 import { PATHS } from "../../lib/routes";
-import { Icon } from "../search/icons";
+import { Icon, leadingIcon } from "../search/icons";
 import { useRootData } from "../use-root-data";
 
 type Reply = { ok: boolean; error?: string };
@@ -30,18 +30,16 @@ export function EmailSellerAction({ listingId, title, privateSeller }: { listing
   const location = useLocation();
   const send = mode === "send" && !privateSeller;
   const label = privateSeller ? "Make Offer" : "Email seller";
-  const content = (
-    <>
-      <Icon name="mail" />
-      {label}
-    </>
-  );
   // The car's title is part of the name (many cards on one page), not of the visible text.
   const name = `${label}: ${title}`;
   if (!send) {
     return (
-      <a href={`${PATHS.vehicle(listingId)}${mode === "edit" && !privateSeller ? "?contact=edit" : ""}#contact`} aria-label={name} className="card-action">
-        {content}
+      <a
+        href={`${PATHS.vehicle(listingId)}${mode === "edit" && !privateSeller ? "?contact=edit" : ""}#contact`}
+        aria-label={name}
+        className={`card-action ${leadingIcon("mail")}`}
+      >
+        {label}
       </a>
     );
   }
@@ -50,8 +48,8 @@ export function EmailSellerAction({ listingId, title, privateSeller }: { listing
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="refUrl" value={location.pathname + location.search} />
       {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-      <button type="submit" aria-label={name} className="card-action" disabled={fetcher.state !== "idle"}>
-        {content}
+      <button type="submit" aria-label={name} className={`card-action ${leadingIcon("mail")}`} disabled={fetcher.state !== "idle"}>
+        {label}
       </button>
       {fetcher.data?.error ? (
         <p role="alert" className="absolute bottom-full left-0 w-56 rounded-lg bg-white p-2 text-xs font-medium text-red-700 shadow">

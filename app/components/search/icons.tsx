@@ -23,6 +23,14 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number];
 
+/**
+ * Classes that draw the icon before an element's own content (a `::before`, no element of its
+ * own): for what repeats on every card. The element lays it out like a first child.
+ */
+export function leadingIcon(name: IconName): string {
+  return `icon-before i-${name}`;
+}
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return <span aria-hidden="true" className={`icon i-${name}${className ? ` ${className}` : ""}`} />;
 }
