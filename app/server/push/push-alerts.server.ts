@@ -6,8 +6,9 @@
 // - new matches for a saved search with alerts on: once per device, search and UTC day;
 // and to a device that belongs only to a visitor (signed out), a price drop on a car the visitor
 // viewed with its visitor cookie (listing_viewers, ADR 036; its newest RECENT_VIEWS_KEPT cars), the
-// price as of the visitor's first view that day, or quick-saved (visitor_saves), the price at the save. The device moves to the account at sign-in and
-// keeps its keys, so a drop already pushed is not pushed again.
+// price as of the visitor's first view that day, or quick-saved (visitor_saves), the price at the
+// save. The device moves to the account at sign-in and keeps its keys, so a drop already pushed is
+// not pushed again.
 // Keys go to sent_alerts like the mails' (`push:{subscription}:price-drop:{listing}:{price}`,
 // `push:{subscription}:digest:{search}:{day}`): never twice, across restarts and instances.
 
