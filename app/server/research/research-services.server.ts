@@ -6,6 +6,7 @@
 //   numberOfReviews and the overall-star distribution, from the model year's published reviews.
 // - safety ratings: yearId, atcMakeCode, atcModelCode -> the imported NHTSA ratings of that year.
 // The page calls them through the breaker layer (app/server/services/calls.server.ts).
+import { HookedFailure } from "../services/test-hooks.server.ts";
 import { z } from "zod";
 import { getDatabase } from "../db/connection.server.ts";
 import { getEnv } from "../env.server.ts";
@@ -26,9 +27,7 @@ const vehicleIdParam = z.string().trim().min(1).max(80);
 export function failOnPurpose(make: string, model: string): void {
   const failOn = getEnv().E2E_FAIL_RESEARCH_MODEL;
   if (failOn && failOn.toUpperCase() === `${make}|${model}`.toUpperCase()) {
-    const error = new Error(`research service failed on purpose for ${make}|${model}`);
-    error.stack = error.message;
-    throw error;
+    throw new HookedFailure(`research service failed on purpose for ${make}|${model}`);
   }
 }
 

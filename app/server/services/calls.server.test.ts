@@ -574,6 +574,16 @@ describe("the certified-sponsor content fetch (productId -> content; a failure i
     calls.shutdown();
   });
 
+  it("a test hook's failure on purpose falls back every time but never opens the breaker (other visitors keep the service)", async () => {
+    const calls = createServiceCalls();
+    for (let i = 0; i < 8; i++) expect(await failing(() => calls.certifiedSponsor("Ford Gold Certified"))).toBeNull();
+    expect(reports).toHaveLength(8);
+    expect(calls.breakerStates().certifiedSponsor).toMatchObject({ state: "closed" });
+    // Another visitor's call right after still reaches the service.
+    expect(await calls.certifiedSponsor("Ford Gold Certified")).toMatchObject({ name: "Ford Gold Certified" });
+    calls.shutdown();
+  });
+
   it("the vehicle page of a branded-program car shows the content, and stands without it when the fetch fails", async () => {
     // A recent Ford of the seeded inventory, certified under the branded program.
     const db = await getDatabase();

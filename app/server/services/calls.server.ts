@@ -56,6 +56,7 @@ import { processSingleton, processSlot } from "../singleton.server.ts";
 import { CERTIFIED_SPONSOR_PATH, certifiedSponsorService } from "./certified-sponsor.server.ts";
 import type { CertifiedSponsorContent } from "../../lib/trust-signals.ts";
 import { getEnv } from "../env.server.ts";
+import { HookedFailure } from "./test-hooks.server.ts";
 
 // =============================================================================================
 // The catalogue
@@ -238,6 +239,9 @@ export function createServiceCalls(options: ServiceCallOptions = {}) {
         errorThresholdPercentage: thresholds.errorThresholdPercentage,
         rollingCountTimeout: thresholds.rollingCountTimeout,
         rollingCountBuckets: thresholds.rollingCountBuckets,
+        // A test hook's failure on purpose fails the call (the fallback answers) but is not the
+        // service failing: it does not count towards opening the breaker (test-hooks.server.ts).
+        errorFilter: (error: unknown) => error instanceof HookedFailure,
       });
       breakers.set(name, b);
     }

@@ -4,6 +4,7 @@
 // more. Any other product answers `content: null` (an answer, not a failure). Served in-process or
 // as GET /content/static/json/atc/cpo/sponsorcontent.json; the vehicle page calls it through the
 // breaker layer (app/server/services/calls.server.ts), where a failure is logged only.
+import { HookedFailure } from "./test-hooks.server.ts";
 import { z } from "zod";
 import { certifiedSponsorContent, type CertifiedSponsorContent } from "../../lib/trust-signals.ts";
 import { getEnv } from "../env.server.ts";
@@ -26,9 +27,7 @@ const productIdParam = z.string().trim().min(1).max(80);
 function failOnPurpose(): void {
   const failFor = getEnv().E2E_FAIL_CERTIFIED_SPONSOR_VISITOR;
   if (failFor && currentRequest()?.visitor === failFor) {
-    const error = new Error("certified-sponsor content failed on purpose (E2E_FAIL_CERTIFIED_SPONSOR_VISITOR)");
-    error.stack = error.message;
-    throw error;
+    throw new HookedFailure("certified-sponsor content failed on purpose (E2E_FAIL_CERTIFIED_SPONSOR_VISITOR)");
   }
 }
 
