@@ -30,7 +30,7 @@ import { loadSearchLabels, type SearchLabels } from "./labels.server.ts";
 import { ListingIndex } from "./listing-index.server.ts";
 import { BUY_ONLINE_EXPERIENCE } from "../../lib/deals.ts";
 import { onlineEligibleIds } from "../deals/online-eligible.server.ts";
-import { COL, activeIdsByVins, changedAfter, fetchRowsByIds, fetchRowsByIdsSync, idsAfter, loadActiveRowsParallel } from "./rows.server.ts";
+import { COL, activeIdsByVins, changedAfter, fetchRowsByIds, fetchRowsByIdsSync, idsAfter, loadActiveRowsParallel, maxListingId } from "./rows.server.ts";
 
 export interface IndexEngineOptions {
   /**
@@ -62,9 +62,11 @@ export async function createIndexSearchEngine(db: Database, options: IndexEngine
           else for (const id of ids) early.push(id);
         });
   try {
+    // Every id up to this one had committed before the build read the table.
+    const idsReadTo = await maxListingId(db);
     const index = await ListingIndex.build((onRows) => loadActiveRowsParallel(db, onRows));
     const buildMs = performance.now() - started;
-    engine = new IndexSearchEngine(db, index, labels, buildMs, unsubscribe, options);
+    engine = new IndexSearchEngine(db, index, labels, buildMs, unsubscribe, options, idsReadTo);
     if (early.length > 0) engine.enqueue(early);
     await engine.flush();
     return engine;
@@ -96,11 +98,13 @@ export class IndexSearchEngine implements SearchEngine {
   /** The buy-online experience's eligible listing ids, as last read (#prime). */
   #online: Set<number> = new Set();
 
-  constructor(db: Database, index: ListingIndex, labels: SearchLabels, buildMs: number, unsubscribe: () => void, options: IndexEngineOptions) {
+  constructor(db: Database, index: ListingIndex, labels: SearchLabels, buildMs: number, unsubscribe: () => void, options: IndexEngineOptions, idsReadTo = 0) {
     this.db = db;
     this.index = index;
     this.labels = labels;
     this.buildMs = buildMs;
+    this.#readUntil = Math.floor(this.builtAt - buildMs);
+    this.#idsReadTo = idsReadTo;
     this.#unsubscribe = unsubscribe;
     this.#log = options.log ?? (() => {});
     this.#pollMs = options.pollIntervalMs === undefined ? (db.dialect === "postgres" ? 2000 : 1000) : options.pollIntervalMs;
@@ -212,13 +216,21 @@ export class IndexSearchEngine implements SearchEngine {
       const ix = this.index;
       const stale: number[] = [];
       const newIds: number[] = [];
-      for (let after = ix.maxId; ;) {
+      // New ids above the highest read so far (a listing that is not active, such as one sold
+      // since, is never in the index, so the index's own highest id would read it every time).
+      let after = Math.max(ix.maxId, this.#idsReadTo);
+      for (;;) {
         const ids = await idsAfter(this.db, after, POLL_PAGE);
         newIds.push(...ids);
+        if (ids.length > 0) after = ids[ids.length - 1]!;
         if (ids.length < POLL_PAGE) break;
-        after = ids[ids.length - 1];
       }
-      let cursor = { updatedAt: ix.maxUpdatedAt - POLL_OVERLAP_MS, id: 0 };
+      // Changes stamped before the later of the newest change applied and the start of the last
+      // completed poll (or of the build), less the overlap, have all been read: scanning from the
+      // newest change alone re-read, at every poll, every row of a burst's last seconds (a seed
+      // or a feed import) until the next change (docs/search-index.md, Freshness).
+      const pollStarted = Date.now();
+      let cursor = { updatedAt: Math.max(ix.maxUpdatedAt, this.#readUntil) - POLL_OVERLAP_MS, id: 0 };
       for (;;) {
         const rows = await changedAfter(this.db, cursor, POLL_PAGE);
         for (const r of rows) if (this.#seen.get(r.id) !== r.updatedAt) stale.push(r.id);
@@ -233,11 +245,18 @@ export class IndexSearchEngine implements SearchEngine {
         this.#apply(slice, rows);
       }
       this.#pruneSeen();
+      this.#readUntil = pollStarted;
+      this.#idsReadTo = after;
       return ids.length;
     } finally {
       this.#polling = false;
     }
   }
+
+  /** Wall-clock time before which every committed change has been read (the build's or the last poll's start). */
+  #readUntil: number;
+  /** The highest listing id a poll has read. */
+  #idsReadTo: number;
 
   /** updated_at of rows applied lately, so the poll's overlap window does not re-read them. */
   #seen = new Map<number, number>();

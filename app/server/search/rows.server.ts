@@ -258,6 +258,15 @@ export async function fetchRowsByIds(db: Database, ids: readonly number[]): Prom
   return out;
 }
 
+/** The highest listing id in the table, active or not (0 when empty). */
+export async function maxListingId(db: Database): Promise<number> {
+  const row = await db.kysely
+    .selectFrom("listings")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
 /** Listing ids above `afterId`, ascending (new listings, whatever their updated_at). */
 export async function idsAfter(db: Database, afterId: number, limit: number): Promise<number[]> {
   const rows = await db.kysely.selectFrom("listings").select("id").where("id", ">", afterId).orderBy("id").limit(limit).execute();
