@@ -507,25 +507,19 @@ export class IndexSearchEngine implements SearchEngine {
         }
       }
     }
-    const typeOk = new Uint8Array(ix.listingTypes.size);
-    for (let t = 1; t < ix.listingTypes.size; t++) typeOk[t] = listingTypeMatches(request.listingTypes ?? [], ix.listingTypes.values[t]) ? 1 : 0;
-    const s = { count: 0, sum: 0, max: 0, perYearSum: 0, buckets: MILEAGE_STATS_BUCKETS.map(() => 0), allCount: 0, allUnder50k: 0 };
+    const sums = this.#mileageByConfig(request.listingTypes ?? [], now);
+    const B = MILEAGE_STATS_BUCKETS.length;
+    const s = { count: 0, sum: 0, max: 0, perYearSum: 0, buckets: MILEAGE_STATS_BUCKETS.map(() => 0), allCount: sums.allCount, allUnder50k: sums.allUnder50k };
     const C = ix.cfg;
-    for (let i = 0; i < ix.n; i++) {
-      const a = ix.slotApp[i];
-      if (a === 0 || !typeOk[ix.app.type[a]]) continue;
-      const m = ix.mileage[i];
-      if (!countsForMileageFacts(m)) continue;
-      s.allCount++;
-      if (m < MILEAGE_STATS_BUCKETS[0].hi) s.allUnder50k++;
-      const c = ix.slotCfg[i];
+    for (let c = 0; c < sums.count.length; c++) {
+      if (sums.count[c] === 0) continue;
       if (make !== -2 && C.make[c] !== make) continue;
       if (request.modelCode && !modelOk[C.model[c]]) continue;
-      s.count++;
-      s.sum += m;
-      if (m > s.max) s.max = m;
-      s.perYearSum += m / ageYears(C.year[c], now);
-      s.buckets[Math.floor(m / MILEAGE_STATS_BUCKETS[0].hi)]++;
+      s.count += sums.count[c];
+      s.sum += sums.sum[c];
+      if (sums.max[c] > s.max) s.max = sums.max[c];
+      s.perYearSum += sums.perYear[c];
+      for (let b = 0; b < B; b++) s.buckets[b] += sums.buckets[c * B + b];
     }
     let modelName: string | null = null;
     if (request.modelCode && anyModel) {
@@ -533,6 +527,55 @@ export class IndexSearchEngine implements SearchEngine {
       modelName = this.labels.models.get(key) ?? request.modelCode;
     } else if (request.makeCode) modelName = this.labels.makes.get(request.makeCode) ?? request.makeCode;
     return finishMileageStats({ modelName, ...s });
+  }
+
+  #mileage: { version: number; sums: Map<string, MileageByConfig> } = { version: -1, sums: new Map() };
+
+  /**
+   * Mileage sums per configuration (make, model, year ...) of the listing types, and the counts
+   * over every model, gathered in one pass over every slot and kept per inventory version and
+   * calendar year: every results page of a make and model asks for its mileage facts, and a pass
+   * over the whole index for each was about a twentieth of a results page's CPU at 1M listings
+   * (docs/decisions/032-render-path-at-1m.md).
+   */
+  #mileageByConfig(listingTypes: readonly string[], now: number): MileageByConfig {
+    const ix = this.index;
+    if (this.#mileage.version !== ix.version) this.#mileage = { version: ix.version, sums: new Map() };
+    const key = `${new Date(now).getUTCFullYear()}|${listingTypes.join(",")}|${ix.nCfg}`;
+    const known = this.#mileage.sums.get(key);
+    if (known) return known;
+    const typeOk = new Uint8Array(ix.listingTypes.size);
+    for (let t = 1; t < ix.listingTypes.size; t++) typeOk[t] = listingTypeMatches(listingTypes, ix.listingTypes.values[t]) ? 1 : 0;
+    const N = ix.nCfg;
+    const B = MILEAGE_STATS_BUCKETS.length;
+    const out: MileageByConfig = {
+      count: new Int32Array(N),
+      sum: new Float64Array(N),
+      max: new Int32Array(N),
+      perYear: new Float64Array(N),
+      buckets: new Int32Array(N * B),
+      allCount: 0,
+      allUnder50k: 0,
+    };
+    const C = ix.cfg;
+    const bucketSize = MILEAGE_STATS_BUCKETS[0].hi;
+    for (let i = 0; i < ix.n; i++) {
+      const a = ix.slotApp[i];
+      if (a === 0 || !typeOk[ix.app.type[a]]) continue;
+      const m = ix.mileage[i];
+      if (!countsForMileageFacts(m)) continue;
+      out.allCount++;
+      if (m < bucketSize) out.allUnder50k++;
+      const c = ix.slotCfg[i];
+      out.count[c]++;
+      out.sum[c] += m;
+      if (m > out.max[c]) out.max[c] = m;
+      out.perYear[c] += m / ageYears(C.year[c], now);
+      out.buckets[c * B + Math.floor(m / bucketSize)]++;
+    }
+    if (this.#mileage.sums.size >= 16) this.#mileage.sums.clear();
+    this.#mileage.sums.set(key, out);
+    return out;
   }
 
   #suggestionCandidates(): SuggestionCandidate[] {
@@ -611,4 +654,16 @@ export class IndexSearchEngine implements SearchEngine {
     if (this.#timer) clearInterval(this.#timer);
     await this.flush().catch(() => {});
   }
+}
+
+/** Mileage sums per configuration id (IndexSearchEngine.mileageStats). */
+interface MileageByConfig {
+  count: Int32Array;
+  sum: Float64Array;
+  max: Int32Array;
+  perYear: Float64Array;
+  /** MILEAGE_STATS_BUCKETS.length counts per configuration. */
+  buckets: Int32Array;
+  allCount: number;
+  allUnder50k: number;
 }

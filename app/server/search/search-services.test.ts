@@ -238,6 +238,46 @@ for (const factory of testDatabaseFactories()) {
       expect(a.modelName).toBeTruthy();
     });
 
+    it("mileage stats of a make, a model under any make, every car and new cars, as SQL says, and again after a change", async () => {
+      const top = (await engine.search(normalizeSearchQuery({ numRecords: 1 }), { now: NOW })).filters.find((f) => f.name === "makeCodeList")!;
+      const make = [...top.options].sort((x, y) => y.count - x.count)[0].value;
+      const models = (await engine.search(normalizeSearchQuery({ makeCodes: [make] }), { now: NOW })).filters.find((f) => f.name === `modelCodeList|${make}`)!;
+      const model = [...models.options].sort((x, y) => y.count - x.count)[0].value;
+      const requests = [
+        { makeCode: make },
+        { modelCode: model },
+        {},
+        { listingTypes: ["NEW" as const] },
+        { makeCode: make, modelCode: model, listingTypes: ["USED" as const, "CERTIFIED" as const] },
+        { makeCode: "NOSUCHMAKE" },
+      ];
+      const agree = async () => {
+        for (const req of requests) {
+          const a = await engine.mileageStats(req, { now: NOW });
+          const b = await sqlEngine.mileageStats(req, { now: NOW });
+          expect({ ...a, mileagePerYearMean: 0, difference: 0 }, JSON.stringify(req)).toEqual({ ...b, mileagePerYearMean: 0, difference: 0 });
+          expect(Math.abs(a.mileagePerYearMean - b.mileagePerYearMean)).toBeLessThanOrEqual(1);
+        }
+      };
+      await agree();
+      // The sums are kept per inventory version: a car of that make driven 100,000 miles more shows at once.
+      const car = await t.db.kysely
+        .selectFrom("listings")
+        .select("id")
+        .where("status", "=", "active")
+        .where("make_code", "=", make)
+        .where("mileage", ">", 1000)
+        .where("mileage", "<", 100_000)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      const input = await listingInput(t, Number(car.id));
+      const before = await engine.mileageStats({ makeCode: make }, { now: NOW });
+      await upsertListings(t.db, [{ ...input, mileage: input.mileage! + 100_000 }], NOW + 4000);
+      const after = await engine.mileageStats({ makeCode: make }, { now: NOW });
+      expect(after.averageMiles).toBeGreaterThan(before.averageMiles);
+      await agree();
+    });
+
     it("suggests makes, models, trims and body styles with codes, as SQL says", async () => {
       for (const text of ["toy", "toyota ca", "suv", "f1", "zzz"]) {
         const a = await engine.suggestKeywords(text);
