@@ -40,7 +40,7 @@ import type { CostTerms } from "../../lib/monthly-cost.ts";
 import type { SearchLabels } from "../../server/search/labels.server.ts";
 import type { SearchEngine } from "../../server/search/search.server.ts";
 import { type CrawlKind } from "../../server/services/listing-service.server.ts";
-import { boostQueryOf } from "../../server/placements/spotlights.server.ts";
+import { SPOTLIGHT_POOL, boostQueryOf, keepSpotlightPool } from "../../server/placements/spotlights.server.ts";
 import { orThrow, serviceCalls } from "../../server/services/calls.server.ts";
 import { listingCards } from "../../server/listings/cards.server.ts";
 import { consumerRatingsYear } from "../../lib/reviews.ts";
@@ -51,9 +51,10 @@ import { reportError } from "../../server/observability/log.server.ts";
 
 // =============================================================================================
 // Sponsored pool: the base search asks for this many results beyond the page, at no extra scan.
-// The paid-placement tiers are drawn from them (matches of the same search, in its order).
+// The paid-placement tiers are drawn from them (matches of the same search, in its order): the
+// spotlight calls' own pool (SPOTLIGHT_POOL from the end of the page), kept for them by drawTiers.
 
-export const SPONSORED_POOL = 170;
+export const SPONSORED_POOL = SPOTLIGHT_POOL;
 
 export function withSponsoredPool(q: SearchQuery): SearchQuery {
   const room = MAX_RESULT_WINDOW - (q.firstRecord + q.numRecords);
@@ -413,7 +414,7 @@ export type TiersInput = Pick<ExtrasInput, "showcaseHidden" | "result" | "pool" 
  * highlights) and the new-car boost (firstRecord 0, 2). The showcase's dealer (first page) is
  * kept out of the premium and highlight spotlights.
  */
-async function drawTiers({ showcaseHidden, q, pool, db, flags, organic }: TiersInput): Promise<TierPicks> {
+async function drawTiers({ showcaseHidden, q, pool, result, db, flags, organic }: TiersInput): Promise<TierPicks> {
   const firstPage = q.firstRecord === 0;
   const placements = await placementsOf(
     db,
@@ -425,6 +426,8 @@ async function drawTiers({ showcaseHidden, q, pool, db, flags, organic }: TiersI
   const calls = serviceCalls();
   // Drawn from the matches after this batch: the batch's own results stay its own.
   const after = { ...q, firstRecord: q.firstRecord + q.numRecords };
+  // In process, the spotlight calls' pool is this search's own beyond the page: no search again.
+  if (calls.mode === "in-process") await keepSpotlightPool(after, pool, result);
   const exclude = showcaseOwner !== null ? { excludeOwnerId: showcaseOwner } : {};
   const bq = firstPage ? boostQuery(q) : null;
   const [premium, featured, standard, highlights, boost] = await Promise.all([

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { normalizeSearchQuery, type SearchQuery } from "../../lib/search-query.ts";
 import { closeDatabase, getDatabase, type Database } from "../db/connection.server.ts";
 import { inventoryChanges } from "../inventory/changes.server.ts";
@@ -21,6 +21,7 @@ import {
   boostQueryOf,
   highlightSpotlightHits,
   highlightSpotlightService,
+  keepSpotlightPool,
   newCarBoostHits,
   spotlightHits,
   spotlightService,
@@ -155,6 +156,36 @@ describe("one search serves a page's spotlight calls", () => {
     const without = (await spotlightHits(q, { tier: "premium", numSpotlights: 3, spotlightPage: 1 })).map((h) => h.id);
     expect(without).not.toContain(after[0]);
     await setPlacement(db, owner!.external_id, "premium");
+  });
+});
+
+describe("keepSpotlightPool (the results page's own search as the spotlights' pool)", () => {
+  it("the page's results beyond the page are the spotlights' own pool: the same spotlights, and no search for them", async () => {
+    const engine = await getSearchEngine();
+    const q = normalizeSearchQuery({ listingTypes: ["USED"], sortBy: "mileageASC" });
+    // The page's search (withSponsoredPool) and its results beyond the page.
+    const page = await engine.search({ ...q, numRecords: q.numRecords + SPOTLIGHT_POOL });
+    const pool = page.hits.slice(q.numRecords);
+    const after = { ...q, firstRecord: q.firstRecord + q.numRecords };
+    // They are the hits the spotlights' own search would find.
+    expect(pool).toHaveLength(SPOTLIGHT_POOL);
+    expect(pool).toEqual((await engine.search({ ...after, numRecords: SPOTLIGHT_POOL }, { hideFilters: true })).hits);
+    const expected = (await expectedOf(after, "featured")).slice(0, 6);
+    expect(expected.length).toBeGreaterThan(0);
+
+    await keepSpotlightPool(after, pool, page);
+    const searched = vi.spyOn(engine, "search");
+    try {
+      expect((await spotlightHits(after, { tier: "featured", numSpotlights: 6, spotlightPage: 1 })).map((h) => h.id)).toEqual(expected);
+      expect(searched).not.toHaveBeenCalled();
+      // Hits of another inventory version are not kept: the spotlights search for themselves.
+      const other = { ...after, sortBy: "mileageDESC" as const };
+      await keepSpotlightPool(other, pool, { ...page, version: page.version - 1 });
+      await spotlightHits(other, { tier: "featured", numSpotlights: 6, spotlightPage: 1 });
+      expect(searched).toHaveBeenCalledTimes(1);
+    } finally {
+      searched.mockRestore();
+    }
   });
 });
 

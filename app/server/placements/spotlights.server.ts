@@ -60,6 +60,11 @@ function poolHits(engine: Awaited<ReturnType<typeof getSearchEngine>>, query: Se
   const kept = poolMemo.get(key);
   if (kept) return kept;
   const hits = search();
+  keepPool(key, hits);
+  return hits;
+}
+
+function keepPool(key: string, hits: Promise<SearchHit[]>): void {
   poolMemo.set(key, hits);
   hits.catch(() => poolMemo.delete(key));
   // The oldest go first (a Map keeps insertion order).
@@ -67,7 +72,20 @@ function poolHits(engine: Awaited<ReturnType<typeof getSearchEngine>>, query: Se
     if (poolMemo.size <= POOL_MEMO_ENTRIES) break;
     poolMemo.delete(k);
   }
-  return hits;
+}
+
+/**
+ * The results page's own search already holds the pool its spotlights are drawn from next: it
+ * asks for SPOTLIGHT_POOL results beyond the page (app/routes/results/extras.server.ts). Those
+ * hits are kept as the pool of `query` (the search from the end of the page) when they are the
+ * whole pool, or every match left, and of the inventory version the engine is at: the spotlight
+ * calls then search nothing (ADR 032).
+ */
+export async function keepSpotlightPool(query: SearchQuery, hits: SearchHit[], answered: { version: number; totalResultCount: number }): Promise<void> {
+  const engine = await getSearchEngine();
+  if (engine.inventoryVersion() !== answered.version) return;
+  if (hits.length < SPOTLIGHT_POOL && query.firstRecord + hits.length < answered.totalResultCount) return;
+  keepPool(`${answered.version}|${JSON.stringify(query)}`, Promise.resolve(hits.slice(0, SPOTLIGHT_POOL)));
 }
 
 /** The search's SPOTLIGHT_POOL matches from `query.firstRecord` on, with their dealers' placements. */
