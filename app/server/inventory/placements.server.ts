@@ -4,6 +4,7 @@
 // deterministic share of its dealers) or by an operator; the page only reads them.
 import { createHash } from "node:crypto";
 import type { Database } from "../db/connection.server.ts";
+import { oncePerRequest } from "../observability/context.server.ts";
 
 /** Spotlight tiers (docs/results-page.md): premium, featured, standard, and a fourth tier. */
 export const PLACEMENT_TIERS = ["premium", "featured", "standard"] as const;
@@ -52,10 +53,18 @@ export interface ListingPlacement {
   tier: PlacementTier;
 }
 
-/** The placement tier of each listing's dealer, for the listings whose dealer has one. */
-export async function placementsOf(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
+/**
+ * The placement tier of each listing's dealer, for the listings whose dealer has one. Read once
+ * per request for the same listings (a results page and its four spotlight calls ask for the same
+ * pool's): an operator's change shows from the next request on.
+ */
+export function placementsOf(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
+  if (listingIds.length === 0) return Promise.resolve(new Map());
+  return oncePerRequest(`placementsOf:${db.description}:${listingIds.join(",")}`, () => readPlacements(db, listingIds));
+}
+
+async function readPlacements(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
   const out = new Map<number, ListingPlacement>();
-  if (listingIds.length === 0) return out;
   const rows = await db.kysely
     .selectFrom("listings as l")
     .innerJoin("dealer_placements as p", "p.owner_id", "l.owner_id")

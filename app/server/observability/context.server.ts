@@ -15,6 +15,8 @@ export interface RequestContext {
   /** Keys the per-visitor cookie jar of HTTP-mode service calls. */
   visitor: string | null;
   timings: ServiceTiming[];
+  /** Reads made once per request (`oncePerRequest`). */
+  once?: Map<string, Promise<unknown>>;
 }
 
 function store(): AsyncLocalStorage<RequestContext> {
@@ -28,6 +30,23 @@ export function runWithRequest<T>(context: RequestContext, fn: () => T): T {
 /** The current request's context, or undefined outside a request (scripts, unit tests). */
 export function currentRequest(): RequestContext | undefined {
   return store().getStore();
+}
+
+/**
+ * `load()` once per request and key: the same read asked again within one request (a results
+ * page and the spotlight calls it makes in process read the same dealers' placements) answers
+ * from the first. Outside a request (scripts, tests) it always loads.
+ */
+export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const context = currentRequest();
+  if (!context) return load();
+  context.once ??= new Map();
+  const known = context.once.get(key);
+  if (known) return known as Promise<T>;
+  const value = load();
+  context.once.set(key, value);
+  value.catch(() => context.once?.delete(key));
+  return value;
 }
 
 /** A Server-Timing value: one `svc-<call>;dur=<ms>` entry per service call. */

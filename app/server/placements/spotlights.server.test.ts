@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { normalizeSearchQuery, type SearchQuery } from "../../lib/search-query.ts";
 import { closeDatabase, getDatabase, type Database } from "../db/connection.server.ts";
 import { inventoryChanges } from "../inventory/changes.server.ts";
+import { runWithRequest } from "../observability/context.server.ts";
 import { placementsOf, type PlacementTier } from "../inventory/placements.server.ts";
 import { seedInventory } from "../inventory/seed.server.ts";
 import { ensureReferenceData } from "../reference/store.server.ts";
@@ -185,6 +186,35 @@ describe("keepSpotlightPool (the results page's own search as the spotlights' po
       expect(searched).toHaveBeenCalledTimes(1);
     } finally {
       searched.mockRestore();
+    }
+  });
+});
+
+describe("placements read once per request", () => {
+  it("a page and its spotlight calls share one read of the pool's placements; the next request reads them again", async () => {
+    const [car] = await db.kysely
+      .selectFrom("listings as l")
+      .innerJoin("dealer_placements as p", "p.owner_id", "l.owner_id")
+      .innerJoin("owners as o", "o.id", "l.owner_id")
+      .select(["l.id", "o.external_id", "p.tier"])
+      .where("l.status", "=", "active")
+      .orderBy("l.id")
+      .limit(1)
+      .execute();
+    const ids = [Number(car!.id)];
+    const request = () => ({ requestId: "r", visitor: null, timings: [] });
+    try {
+      await runWithRequest(request(), async () => {
+        expect((await placementsOf(db, ids)).get(ids[0]!)?.tier).toBe(car!.tier);
+        // The operator takes the tier away while this request is being answered: it keeps its read...
+        await setPlacement(db, car!.external_id, "none");
+        expect((await placementsOf(db, ids)).get(ids[0]!)?.tier).toBe(car!.tier);
+      });
+      // ...and the next request (or a call outside any request) reads the change.
+      await runWithRequest(request(), async () => expect((await placementsOf(db, ids)).has(ids[0]!)).toBe(false));
+      expect((await placementsOf(db, ids)).has(ids[0]!)).toBe(false);
+    } finally {
+      await setPlacement(db, car!.external_id, car!.tier as PlacementTier);
     }
   });
 });

@@ -46,8 +46,8 @@ export interface HighlightSpotlightRequest {
 /**
  * A page asks for its spotlights three times (premium, featured, standard) and its highlights once,
  * each the same search: the pool's hits are kept per inventory version and search (the same inputs
- * give the same hits), so one search serves them all (ADR 032). The placements are read each time:
- * an operator's change shows at once.
+ * give the same hits), so one search serves them all (ADR 032). The placements are read once per
+ * request (placementsOf): an operator's change shows from the next page on.
  */
 const POOL_MEMO_ENTRIES = 64;
 const poolMemo = new Map<string, Promise<SearchHit[]>>();
