@@ -8,12 +8,12 @@
 // answers, and prints results pages/s, p50, p99 and errors beside the `/robots.txt` baseline
 // measured in the same run. Then vehicle pages of random ids, with a cookie, the same way.
 // Targets (2-core machine, 1M listings): >= 200 results pages/s, p99 <= 300 ms, 0 errors;
-// >= 400 vehicle pages/s.
+// >= 400 vehicle pages/s; at most 700 MB resident per server process (printed after the load).
 //
 // The inventory: --db, else /tmp/fc-1m.db; when missing it is seeded there (seed 1).
 // The server runs as `npm start` runs in production (WEB_CONCURRENCY processes; see README).
 // `-- --print` prints the URLs and stops.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { seedBenchDatabase, startBenchServer, stopper, waitForServer } from "./bench-server.ts";
@@ -34,7 +34,7 @@ const { values } = parseArgs({
   },
 });
 const port = Number(values.port);
-const TARGET = { resultsPerSecond: 200, p99Ms: 300, vehiclePerSecond: 400 };
+const TARGET = { resultsPerSecond: 200, p99Ms: 300, vehiclePerSecond: 400, rssMb: 700 };
 const COOKIE = "bench_session=long-tail";
 
 async function main() {
@@ -106,7 +106,16 @@ async function main() {
     console.log(`  latency     p50 ${vehicle.latency.p50} ms, p99 ${vehicle.latency.p99} ms`);
     console.log(`  errors      ${vehicleErrors} (timeouts ${vehicle.timeouts}; non-2xx ${vehicle.non2xx})`);
 
+    // Resident memory of every server process after the load (the issue's target: at most 700 MB
+    // a serving process); the primary of several only supervises.
+    const memory = serverMemory(child.pid!);
+    console.log("");
+    console.log("resident memory after the load (VmRSS, peak VmHWM)");
+    for (const m of memory) console.log(`  ${m.role.padEnd(10)} pid ${m.pid}: ${m.rssMb} MB (peak ${m.peakMb} MB)`);
+    console.log(`  total      ${memory.reduce((t, m) => t + m.rssMb, 0)} MB`);
+
     const misses: string[] = [];
+    for (const m of memory) if (m.role !== "primary" && m.rssMb > TARGET.rssMb) misses.push(`pid ${m.pid} ${m.rssMb} MB > ${TARGET.rssMb} MB resident`);
     if (resultErrors + vehicleErrors > 0) misses.push(`${resultErrors + vehicleErrors} errors`);
     if (results.requests.average < TARGET.resultsPerSecond) misses.push(`${results.requests.average.toFixed(0)} results pages/s < ${TARGET.resultsPerSecond}`);
     if (results.latency.p99 > TARGET.p99Ms) misses.push(`results p99 ${results.latency.p99} ms > ${TARGET.p99Ms} ms`);
@@ -117,6 +126,23 @@ async function main() {
   } finally {
     stop();
   }
+}
+
+/** VmRSS and VmHWM (MB) of the server process and its forked servers (Linux /proc). */
+function serverMemory(pid: number): { pid: number; role: "server" | "primary"; rssMb: number; peakMb: number }[] {
+  const read = (p: number) => {
+    const status = readFileSync(`/proc/${p}/status`, "utf8");
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    /* no children file: one process */
+  }
+  if (children.length === 0) return [{ pid, role: "server", ...read(pid) }];
+  return [{ pid, role: "primary", ...read(pid) }, ...children.map((c) => ({ pid: c, role: "server" as const, ...read(c) }))];
 }
 
 main().catch((error) => {
