@@ -39,6 +39,7 @@ import { placementsOf, type ListingPlacement } from "../../server/inventory/plac
 import type { CostTerms } from "../../lib/monthly-cost.ts";
 import type { SearchLabels } from "../../server/search/labels.server.ts";
 import type { SearchEngine } from "../../server/search/search.server.ts";
+import { averagePrice } from "../../server/search/engine.server.ts";
 import { type CrawlKind } from "../../server/services/listing-service.server.ts";
 import { SPOTLIGHT_POOL, boostQueryOf, keepSpotlightPool } from "../../server/placements/spotlights.server.ts";
 import { orThrow, serviceCalls } from "../../server/services/calls.server.ts";
@@ -184,23 +185,10 @@ function summarise(rows: PriceRow[]): { count: number; avg: number; min: number;
  * years (the Pricing tab's lists stop at 11 years, so their sum is not the count): the same
  * listing types the search counts for the condition (USED includes 3P_CERT).
  */
-function modelPriceSummary(db: Database, make: string, model: string, types: readonly string[]) {
+function modelPriceSummary(engine: SearchEngine, make: string, model: string, types: readonly string[]) {
   return memo(`results-extras:summary:${make}|${model}|${types.join(",")}`, REFERENCE_TTL_MS, async () => {
-    const r = await db.kysely
-      .selectFrom("listings")
-      .select([
-        (eb) => eb.fn.countAll<number>().as("n"),
-        (eb) => eb.fn.avg<number>("sale_price").as("avg"),
-        (eb) => eb.fn.min<number>("sale_price").as("min"),
-        (eb) => eb.fn.max<number>("sale_price").as("max"),
-      ])
-      .where("status", "=", "active")
-      .where("make_code", "=", make)
-      .where("model_code", "=", model)
-      .where("listing_type", "in", [...types])
-      .executeTakeFirst();
-    const count = Number(r?.n ?? 0);
-    return count === 0 ? null : { count, avg: Math.round(Number(r!.avg)), min: Number(r!.min), max: Number(r!.max) };
+    const all = (await engine.priceStats({ makeCode: make, modelCode: model, listingTypes: types })).all;
+    return all === null ? null : { count: all.count, avg: averagePrice(all), min: all.min, max: all.max };
   });
 }
 
@@ -245,7 +233,7 @@ async function modelReference(
             pricing ? (year !== undefined ? pricing.byYear.filter((r) => r.value === String(year)) : pricing.byTrim.filter((r) => r.value === trim)) : [],
           )
         : pricingApplies
-          ? await modelPriceSummary(db, make, model, condition === "new" ? ["NEW"] : ["USED", "3P_CERT"])
+          ? await modelPriceSummary(engine, make, model, condition === "new" ? ["NEW"] : ["USED", "3P_CERT"])
           : null;
     const what = [year, name, trim].filter(Boolean).join(" ");
     if (scope) {

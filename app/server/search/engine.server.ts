@@ -53,6 +53,8 @@ export interface SearchEngine {
   /** Alternatives to a listing: same body style (and series when asked), near its price. */
   similar(request: SimilarRequest): Promise<ListResult>;
   mileageStats(request: MileageStatsRequest, options?: { now?: number }): Promise<MileageStats>;
+  /** Asking prices of a make and model's active listings of the types: in all, by model year and by trim. */
+  priceStats(request: PriceStatsRequest): Promise<PriceStats>;
   /** Type-ahead: makes, models, trims and body styles matching the text, with codes. */
   suggestKeywords(text: string, limit?: number): Promise<KeywordSuggestion[]>;
   /** Active listings among the VINs (the spec's "active listings by vins"). */
@@ -66,6 +68,44 @@ export interface SearchEngine {
    */
   inventoryVersion(): number | null;
   close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price stats (the results page's Pricing tab and model summary, /rest/lsc/crawl/*)
+
+export interface PriceStatsRequest {
+  makeCode: string;
+  modelCode: string;
+  /** Listing types as stored (USED does not include 3P_CERT here: the caller lists both). */
+  listingTypes: readonly string[];
+}
+
+/** Count, sum, lowest and highest asking price of a group of listings. */
+export interface PriceGroup {
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+export interface PriceStats {
+  all: PriceGroup | null;
+  /** Newest model year first. */
+  byYear: (PriceGroup & { year: number })[];
+  /** Listings with a trim name, by name in code-unit order. */
+  byTrim: (PriceGroup & { trimName: string })[];
+}
+
+/** The average asking price as the services show it (whole dollars). */
+export function averagePrice(g: PriceGroup): number {
+  return Math.round(g.sum / g.count);
+}
+
+/** Orders a price-stats answer the same way whichever engine made it. */
+export function orderPriceStats(s: PriceStats): PriceStats {
+  s.byYear.sort((a, b) => b.year - a.year);
+  s.byTrim.sort((a, b) => (a.trimName < b.trimName ? -1 : a.trimName > b.trimName ? 1 : 0));
+  return s;
 }
 
 // ---------------------------------------------------------------------------------------------

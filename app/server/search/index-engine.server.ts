@@ -15,10 +15,14 @@ import {
   ageYears,
   countsForMileageFacts,
   finishMileageStats,
+  orderPriceStats,
   planSimilar,
   rankSuggestions,
   supplementalBase,
   type EngineStatus,
+  type PriceGroup,
+  type PriceStats,
+  type PriceStatsRequest,
   type SearchEngine,
   type SearchOptions,
   type SuggestionCandidate,
@@ -531,6 +535,82 @@ export class IndexSearchEngine implements SearchEngine {
 
   #mileage: { version: number; sums: Map<string, MileageByConfig> } = { version: -1, sums: new Map() };
 
+  async priceStats(request: PriceStatsRequest): Promise<PriceStats> {
+    await this.#fresh();
+    const ix = this.index;
+    const out: PriceStats = { all: null, byYear: [], byTrim: [] };
+    const model = ix.models.find(`${request.makeCode}|${request.modelCode}`);
+    if (model <= 0 || request.listingTypes.length === 0) return out;
+    const sums = this.#pricesByConfig(request.listingTypes);
+    const C = ix.cfg;
+    const years = new Map<number, PriceGroup>();
+    const trims = new Map<number, PriceGroup>();
+    const add = (into: PriceGroup | null | undefined, c: number): PriceGroup => {
+      if (!into) return { count: sums.count[c], sum: sums.sum[c], min: sums.min[c], max: sums.max[c] };
+      into.count += sums.count[c];
+      into.sum += sums.sum[c];
+      if (sums.min[c] < into.min) into.min = sums.min[c];
+      if (sums.max[c] > into.max) into.max = sums.max[c];
+      return into;
+    };
+    for (let c = 0; c < sums.count.length; c++) {
+      if (sums.count[c] === 0 || C.model[c] !== model) continue;
+      out.all = add(out.all, c);
+      years.set(C.year[c], add(years.get(C.year[c]), c));
+      if (C.trim[c] > 0) trims.set(C.trim[c], add(trims.get(C.trim[c]), c));
+    }
+    for (const [year, g] of years) out.byYear.push({ year, ...g });
+    // A trim code is the make's code and the trim's name ("FORD|XLT"), the name the trim filter
+    // and the price-by-trim links carry (docs/search-urls.md).
+    for (const [trim, g] of trims) {
+      const code = ix.trims.values[trim];
+      out.byTrim.push({ trimName: code.slice(code.indexOf("|") + 1), ...g });
+    }
+    return orderPriceStats(out);
+  }
+
+  #prices: { version: number; sums: Map<string, PricesByConfig> } = { version: -1, sums: new Map() };
+
+  /**
+   * Asking-price sums per configuration of the listing types, gathered in one pass over every
+   * slot and kept per inventory version: a results page of a make and model shows its prices by
+   * year and trim, and the SQL aggregates behind them cost 6-16 ms per make and model at 1M
+   * listings, which a long tail of make/model pairs misses in any cache
+   * (docs/decisions/032-render-path-at-1m.md).
+   */
+  #pricesByConfig(listingTypes: readonly string[]): PricesByConfig {
+    const ix = this.index;
+    if (this.#prices.version !== ix.version) this.#prices = { version: ix.version, sums: new Map() };
+    const key = `${[...listingTypes].sort().join(",")}|${ix.nCfg}`;
+    const known = this.#prices.sums.get(key);
+    if (known) return known;
+    const wanted = new Set(listingTypes);
+    const typeOk = new Uint8Array(ix.listingTypes.size);
+    for (let t = 1; t < ix.listingTypes.size; t++) typeOk[t] = wanted.has(ix.listingTypes.values[t]) ? 1 : 0;
+    const N = ix.nCfg;
+    const out: PricesByConfig = { count: new Int32Array(N), sum: new Float64Array(N), min: new Float64Array(N), max: new Float64Array(N) };
+    const type = ix.app.type;
+    const slotApp = ix.slotApp;
+    const slotCfg = ix.slotCfg;
+    const price = ix.price;
+    for (let i = 0; i < ix.n; i++) {
+      const a = slotApp[i];
+      if (a === 0 || !typeOk[type[a]]) continue;
+      const c = slotCfg[i];
+      const p = price[i];
+      if (out.count[c] === 0) {
+        out.min[c] = p;
+        out.max[c] = p;
+      } else if (p < out.min[c]) out.min[c] = p;
+      else if (p > out.max[c]) out.max[c] = p;
+      out.count[c]++;
+      out.sum[c] += p;
+    }
+    if (this.#prices.sums.size >= 16) this.#prices.sums.clear();
+    this.#prices.sums.set(key, out);
+    return out;
+  }
+
   /**
    * Mileage sums per configuration (make, model, year ...) of the listing types, and the counts
    * over every model, gathered in one pass over every slot and kept per inventory version and
@@ -654,6 +734,14 @@ export class IndexSearchEngine implements SearchEngine {
     if (this.#timer) clearInterval(this.#timer);
     await this.flush().catch(() => {});
   }
+}
+
+/** Asking-price count, sum, lowest and highest per configuration id (IndexSearchEngine.priceStats). */
+interface PricesByConfig {
+  count: Int32Array;
+  sum: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
 }
 
 /** Mileage sums per configuration id (IndexSearchEngine.mileageStats). */

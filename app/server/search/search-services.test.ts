@@ -278,6 +278,60 @@ for (const factory of testDatabaseFactories()) {
       await agree();
     });
 
+    it("price stats of a make and model by year and trim, as SQL says, and again after a change", async () => {
+      const top = (await engine.search(normalizeSearchQuery({ numRecords: 1 }), { now: NOW })).filters.find((f) => f.name === "makeCodeList")!;
+      const make = [...top.options].sort((x, y) => y.count - x.count)[0].value;
+      const models = (await engine.search(normalizeSearchQuery({ makeCodes: [make] }), { now: NOW })).filters.find((f) => f.name === `modelCodeList|${make}`)!;
+      const ranked = [...models.options].sort((x, y) => y.count - x.count).map((o) => o.value);
+      const requests = [
+        ...ranked.slice(0, 3).flatMap((model) => [
+          { makeCode: make, modelCode: model, listingTypes: ["USED", "3P_CERT"] },
+          { makeCode: make, modelCode: model, listingTypes: ["NEW"] },
+          { makeCode: make, modelCode: model, listingTypes: ["CERTIFIED"] },
+        ]),
+        { makeCode: make, modelCode: ranked[0], listingTypes: [] },
+        { makeCode: make, modelCode: "NOSUCHMODEL", listingTypes: ["USED"] },
+        { makeCode: "NOSUCHMAKE", modelCode: ranked[0], listingTypes: ["USED"] },
+      ];
+      const agree = async () => {
+        for (const req of requests) expect(await engine.priceStats(req), JSON.stringify(req)).toEqual(await sqlEngine.priceStats(req));
+      };
+      await agree();
+      // What the SQL reference says, read directly: the model's used count and its newest year first.
+      const used = { makeCode: make, modelCode: ranked[0], listingTypes: ["USED", "3P_CERT"] };
+      const direct = await t.db.kysely
+        .selectFrom("listings")
+        .select(["year", "sale_price", "trim_name"])
+        .where("status", "=", "active")
+        .where("make_code", "=", make)
+        .where("model_code", "=", ranked[0])
+        .where("listing_type", "in", ["USED", "3P_CERT"])
+        .execute();
+      const stats = await engine.priceStats(used);
+      expect(direct.length).toBeGreaterThan(0);
+      expect(stats.all?.count).toBe(direct.length);
+      expect(stats.all?.max).toBe(Math.max(...direct.map((r) => Number(r.sale_price))));
+      expect(stats.byYear[0].year).toBe(Math.max(...direct.map((r) => Number(r.year))));
+      expect(stats.byYear.reduce((n, g) => n + g.count, 0)).toBe(direct.length);
+      expect(stats.byTrim.map((g) => g.trimName)).toEqual([...new Set(direct.map((r) => r.trim_name).filter((n) => n !== null))].sort());
+      // The sums are kept per inventory version: the model's dearest car made dearer shows at once.
+      const car = await t.db.kysely
+        .selectFrom("listings")
+        .select("id")
+        .where("status", "=", "active")
+        .where("make_code", "=", make)
+        .where("model_code", "=", ranked[0])
+        .where("listing_type", "in", ["USED", "3P_CERT"])
+        .orderBy("sale_price", "desc")
+        .executeTakeFirstOrThrow();
+      const input = await listingInput(t, Number(car.id));
+      await upsertListings(t.db, [{ ...input, sale_price: stats.all!.max + 50_000 }], NOW + 5000);
+      const after = await engine.priceStats(used);
+      expect(after.all?.max).toBe(stats.all!.max + 50_000);
+      expect(after.all?.sum).toBe(stats.all!.sum + (stats.all!.max + 50_000 - Number(input.sale_price)));
+      await agree();
+    });
+
     it("suggests makes, models, trims and body styles with codes, as SQL says", async () => {
       for (const text of ["toy", "toyota ca", "suv", "f1", "zzz"]) {
         const a = await engine.suggestKeywords(text);

@@ -31,10 +31,14 @@ import {
   MILEAGE_STATS_BUCKETS,
   ageYears,
   finishMileageStats,
+  orderPriceStats,
   planSimilar,
   rankSuggestions,
   supplementalBase,
   type EngineStatus,
+  type PriceGroup,
+  type PriceStats,
+  type PriceStatsRequest,
   type SearchEngine,
   type SearchOptions,
   type SuggestionCandidate,
@@ -635,6 +639,37 @@ export class SqlSearchEngine implements SearchEngine {
       allCount: Number(row.all_count ?? 0),
       allUnder50k: Number(row.all_under ?? 0),
     });
+  }
+
+  async priceStats(request: PriceStatsRequest): Promise<PriceStats> {
+    const out: PriceStats = { all: null, byYear: [], byTrim: [] };
+    if (request.listingTypes.length === 0) return out;
+    // One pass grouped by (year, trim name), rolled up here: the same groups the index makes.
+    const r = await sql<{ year: number; trim_name: string | null; n: number; total: number; lo: number; hi: number }>`
+      SELECT year, trim_name, COUNT(*) AS n, SUM(sale_price) AS total, MIN(sale_price) AS lo, MAX(sale_price) AS hi
+      FROM listings
+      WHERE status = 'active' AND make_code = ${request.makeCode} AND model_code = ${request.modelCode}
+        AND ${inList("listing_type", [...request.listingTypes])}
+      GROUP BY year, trim_name`.execute(this.db.kysely);
+    const years = new Map<number, PriceGroup>();
+    const trims = new Map<string, PriceGroup>();
+    const add = (into: PriceGroup | null | undefined, g: PriceGroup): PriceGroup => {
+      if (!into) return { ...g };
+      into.count += g.count;
+      into.sum += g.sum;
+      into.min = Math.min(into.min, g.min);
+      into.max = Math.max(into.max, g.max);
+      return into;
+    };
+    for (const row of r.rows) {
+      const g = { count: Number(row.n), sum: Number(row.total), min: Number(row.lo), max: Number(row.hi) };
+      out.all = add(out.all, g);
+      years.set(Number(row.year), add(years.get(Number(row.year)), g));
+      if (row.trim_name !== null) trims.set(row.trim_name, add(trims.get(row.trim_name), g));
+    }
+    for (const [year, g] of years) out.byYear.push({ year, ...g });
+    for (const [trimName, g] of trims) out.byTrim.push({ trimName, ...g });
+    return orderPriceStats(out);
   }
 
   async suggestKeywords(text: string, limit?: number): Promise<KeywordSuggestion[]> {

@@ -21,6 +21,7 @@ import { getDatabase } from "../db/connection.server.ts";
 import { loadListingSummaries } from "../listings/summaries.server.ts";
 import { lookupZip } from "../reference/zip.server.ts";
 import { getSearchEngine } from "../search/search.server.ts";
+import { averagePrice } from "../search/engine.server.ts";
 import { ownersJson, toListingJson } from "./listing-json.server.ts";
 import { vehicleHighlights } from "../placements/highlights.server.ts";
 import { getSearchPageContext, getSearchUrlContext } from "./url-context.server.ts";
@@ -437,66 +438,37 @@ export async function crawlLinksService(kind: CrawlKind, url: URL) {
   if (!make.success || !model.success) return { links: [] };
   const isNew = kind === "newmodelyears" || kind === "newtrims";
   const byTrim = kind === "trims" || kind === "newtrims";
-  const db = await getDatabase();
   const ctx = await getSearchUrlContext();
   const types = isNew ? ["NEW"] : ["USED", "3P_CERT"];
-  const base = db.kysely
-    .selectFrom("listings")
-    .where("status", "=", "active")
-    .where("make_code", "=", make.data)
-    .where("model_code", "=", model.data)
-    .where("listing_type", "in", types);
+  // From the search engine's per-configuration sums (docs/decisions/032-render-path-at-1m.md).
+  const stats = await (await getSearchEngine()).priceStats({ makeCode: make.data, modelCode: model.data, listingTypes: types });
   const condition = isNew ? "new" : "used";
   if (byTrim) {
-    const rows = await base
-      .select([
-        "trim_name",
-        (eb) => eb.fn.countAll<number>().as("n"),
-        (eb) => eb.fn.avg<number>("sale_price").as("avg"),
-        (eb) => eb.fn.min<number>("sale_price").as("min"),
-        (eb) => eb.fn.max<number>("sale_price").as("max"),
-      ])
-      .where("trim_name", "is not", null)
-      .groupBy("trim_name")
-      .orderBy("trim_name")
-      .execute();
     return {
-      links: rows.map((r) => {
+      links: stats.byTrim.map((r) => {
         const state = searchStateFromQuery(
-          { listingTypes: [isNew ? "NEW" : "USED"], makeCodes: [make.data], models: { [make.data]: [model.data] }, trimCodes: [`${make.data}|${r.trim_name}`] },
+          { listingTypes: [isNew ? "NEW" : "USED"], makeCodes: [make.data], models: { [make.data]: [model.data] }, trimCodes: [`${make.data}|${r.trimName}`] },
           ctx,
         );
         return {
-          value: r.trim_name!,
+          value: r.trimName,
           link: serializeSearchUrl(state, ctx),
-          avgPrice: Math.round(Number(r.avg)),
-          startingPrice: Number(r.min),
-          maxPrice: Number(r.max),
-          count: Number(r.n),
+          avgPrice: averagePrice(r),
+          startingPrice: r.min,
+          maxPrice: r.max,
+          count: r.count,
         };
       }),
     };
   }
-  const rows = await base
-    .select([
-      "year",
-      (eb) => eb.fn.countAll<number>().as("n"),
-      (eb) => eb.fn.avg<number>("sale_price").as("avg"),
-      (eb) => eb.fn.min<number>("sale_price").as("min"),
-      (eb) => eb.fn.max<number>("sale_price").as("max"),
-    ])
-    .groupBy("year")
-    .orderBy("year", "desc")
-    .limit(isNew ? MODEL_YEARS_LIST_LENGTH : PRICING_YEARS_MAX)
-    .execute();
   return {
-    links: rows.map((r) => ({
+    links: stats.byYear.slice(0, isNew ? MODEL_YEARS_LIST_LENGTH : PRICING_YEARS_MAX).map((r) => ({
       value: String(r.year),
       link: categoryUrl({ condition, makeCode: make.data, modelCode: model.data, year: r.year }, ctx),
-      avgPrice: Math.round(Number(r.avg)),
-      startingPrice: Number(r.min),
-      maxPrice: Number(r.max),
-      count: Number(r.n),
+      avgPrice: averagePrice(r),
+      startingPrice: r.min,
+      maxPrice: r.max,
+      count: r.count,
     })),
   };
 }
