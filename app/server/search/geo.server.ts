@@ -68,8 +68,30 @@ export interface CellGrid {
  */
 const CELL_MARGIN = 0.5;
 
+/**
+ * Grids made lately, by centre and radii: a results page asks for the same grid for its search
+ * and its supplemental search (and a 100-mile grid is some 4,500 cells of up to five distances
+ * each). A grid is only read once made.
+ */
+const recentGrids = new Map<string, CellGrid>();
+const RECENT_GRIDS = 64;
+
 /** Classifies every cell near the centre against `radius` (sure pass) and `outer` (sure miss). */
 export function cellGrid(lat: number, lon: number, radius: number, outer: number): CellGrid {
+  const key = `${lat},${lon},${radius},${outer}`;
+  const known = recentGrids.get(key);
+  if (known) {
+    recentGrids.delete(key);
+    recentGrids.set(key, known);
+    return known;
+  }
+  const grid = makeCellGrid(lat, lon, radius, outer);
+  if (recentGrids.size >= RECENT_GRIDS) recentGrids.delete(recentGrids.keys().next().value!);
+  recentGrids.set(key, grid);
+  return grid;
+}
+
+function makeCellGrid(lat: number, lon: number, radius: number, outer: number): CellGrid {
   const box = boundingBox(lat, lon, outer);
   const cellA = cellOf(box.latMin, box.lonMin);
   const cellB = cellOf(box.latMax, box.lonMax);

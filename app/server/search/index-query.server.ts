@@ -1483,9 +1483,15 @@ function topByDistance(heap: TopK, list: Int32Array, n: number, ix: ListingIndex
   let wk = Infinity;
   let wi = 0;
   let full = false;
+  // A distance is at least its latitude's part (R x the latitude difference in radians): once the
+  // page is full, a slot whose latitude alone puts it beyond the farthest kept (with a relative
+  // guard of 1e-9) is passed over without the exact formula.
+  let latLimit = Infinity;
   for (let k = 0; k < n; k++) {
     const slot = list[k];
-    const key = milesFrom(lat0, lon0, lats[slot], lons[slot]);
+    const lat = lats[slot];
+    if (full && Math.abs(lat - lat0) > latLimit) continue;
+    const key = milesFrom(lat0, lon0, lat, lons[slot]);
     if (full && key > wk) continue;
     const id = ids[slot];
     if (full && key === wk && id > wi) continue;
@@ -1494,6 +1500,7 @@ function topByDistance(heap: TopK, list: Int32Array, n: number, ix: ListingIndex
       full = true;
       wk = heap.key[0];
       wi = heap.ids[0];
+      latLimit = ((wk * (1 + 1e-9)) / EARTH_RADIUS_MILES / TO_RAD) * (1 + 1e-9);
     }
   }
 }
@@ -1565,6 +1572,8 @@ function topBySimilarity(heap: TopK, list: Int32Array, n: number, ix: ListingInd
   for (let k = 0; k < n; k++) {
     const slot = list[k];
     const key = Math.abs(ix.price[slot] - refPrice);
+    // The distance only orders equal price gaps: a gap wider than the widest kept needs none.
+    if (heap.size === heap.k && (heap.k === 0 || key > heap.key[0])) continue;
     const key2 = withDistance ? milesFrom(lat0, lon0, ix.lat[slot], ix.lon[slot]) : 0;
     const id = ix.id[slot];
     if (heap.accepts(key, key2, id)) heap.offer(key, key2, id, slot);

@@ -216,6 +216,19 @@ for (const factory of testDatabaseFactories()) {
       const inside = await engine.search({ ...q, numRecords: 100 }, { now: NOW });
       expect(a.totalResultCount + inside.totalResultCount).toBe(await engine.count({ ...q, zip: undefined }));
       expect((await engine.supplemental(normalizeSearchQuery({}))).hits).toEqual([]);
+      // Places north and south, small and large areas, short and long pages (the nearest-first
+      // page passes over far latitudes once full): the same listings in the same order as SQL.
+      for (const zip of ["30303", "98101", "33130", "59601", "10001"])
+        for (const [searchRadius, numRecords] of [
+          [10, 5],
+          [50, 25],
+          [100, 1],
+        ] as const) {
+          const near = normalizeSearchQuery({ zip, searchRadius });
+          const x = await engine.supplemental(near, { numRecords });
+          const y = await sqlEngine.supplemental(near, { numRecords });
+          expect(x.hits, `${zip} ${searchRadius} ${numRecords}`).toEqual(y.hits);
+        }
     });
 
     it("mileage stats count only mileages above 0 and below 250,000, as SQL says", async () => {
