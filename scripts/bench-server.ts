@@ -5,6 +5,7 @@ import path from "node:path";
 import { openDatabase } from "../app/server/db/connection.server.ts";
 import { seedInventory } from "../app/server/inventory/seed.server.ts";
 import { ensureReferenceData } from "../app/server/reference/store.server.ts";
+import { withMallocTunables } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -29,6 +30,8 @@ export function startBenchServer(opts: { db: string; port: number; name: string;
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // As `npm start`'s forked servers run (scripts/server-process.ts).
+      GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES),
       PORT: String(opts.port),
       SQLITE_PATH: opts.db,
       DATABASE_URL: "",

@@ -23,6 +23,7 @@ import { flushAnalytics } from "../app/server/observability/analytics.server.ts"
 import { startListingChecks } from "../app/server/listings/listing-checks.server.ts";
 import { startPhotoRunner } from "../app/server/photos/jobs.server.ts";
 import { log as logLine, reportError } from "../app/server/observability/log.server.ts";
+import { withMallocTunables } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -68,7 +69,9 @@ async function supervise(processes: number) {
   let stopping = false;
   const roles = new Map<number, string>();
   const fork = (jobs: boolean) => {
-    const worker = cluster.fork({ [JOBS_ROLE]: jobs ? "1" : "0" });
+    // The C library reads its allocator settings when a process starts, so a forked server is
+    // the place to give them (scripts/server-process.ts; docs/performance.md, Memory).
+    const worker = cluster.fork({ [JOBS_ROLE]: jobs ? "1" : "0", GLIBC_TUNABLES: withMallocTunables(process.env.GLIBC_TUNABLES) });
     roles.set(worker.id, jobs ? "1" : "0");
   };
   for (let i = 0; i < processes; i++) fork(i === 0);

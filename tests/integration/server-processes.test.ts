@@ -3,6 +3,7 @@
 // reaches the search of every process within the index's poll; a process that dies is replaced
 // and the site keeps answering.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
@@ -45,6 +46,21 @@ for (const [slot, factory] of testDatabaseFactories().entries()) {
     it("both answer on the one port", async () => {
       await within(60_000, async () => (await processesSeen(server, 20)).size === 2);
       expect([...(await processesSeen(server, 40))].every((p) => p > 0)).toBe(true);
+    });
+
+    it("each forked server starts with the allocator settings (docs/performance.md, Memory)", () => {
+      const children = execFileSync("pgrep", ["-P", String(server.child.pid)])
+        .toString()
+        .trim()
+        .split("\n")
+        .map(Number);
+      expect(children.length).toBe(2);
+      for (const pid of children) {
+        // What the process started with (glibc 2.36 writes over the rest of the variable's own
+        // text in place once it has read it, so the first setting is what can be seen here).
+        const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+        expect(environ.find((e) => e.startsWith("GLIBC_TUNABLES="))).toMatch(/^GLIBC_TUNABLES=glibc\.malloc\.mmap_threshold=131072\b/);
+      }
     });
 
     it("a car sold in the database leaves the search of every process", async () => {
