@@ -79,7 +79,7 @@ export function Illustration({
 export function IllustrationBadge({ className = "" }: { className?: string }) {
   return (
     <span className={`photo-badge ${className}`} data-illustration="">
-      Illustration · {ILLUSTRATION_LABEL}
+      {`Illustration · ${ILLUSTRATION_LABEL}`}
     </span>
   );
 }

@@ -362,7 +362,8 @@ function PriceFields({ section }: { section: PriceSection }) {
                   "hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-50"
                 }
               >
-                {p.label} <span className="text-slate-500">({formatInt(p.count)})</span>
+                {`${p.label} `}
+                <span className="text-slate-500">{`(${formatInt(p.count)})`}</span>
               </Link>
             </li>
           ))}
@@ -403,7 +404,7 @@ function MakeFields({ section }: { section: MakeSection }) {
             <option value="">Choose a make</option>
             {section.addAnother.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label} ({formatInt(o.count ?? 0)})
+                {`${o.label} (${formatInt(o.count ?? 0)})`}
               </option>
             ))}
           </select>
@@ -461,7 +462,8 @@ function More({
   return (
     <details className="mt-1">
       <summary className="cursor-pointer px-1 py-1 text-sm font-semibold text-brand-700 hover:underline">
-        Show {section.moreCount} more<span className="sr-only"> {section.label} options</span>
+        {`Show ${section.moreCount} more`}
+        <span className="sr-only">{` ${section.label} options`}</span>
       </summary>
       {section.moreDeferred ? (
         <DeferredOptions part="more" id={section.id} name={name} type={type} />
@@ -500,13 +502,9 @@ function Option({ name, type, option }: { name: string; type: "checkbox" | "radi
   return (
     <label className={`facet-opt${option.disabled ? " text-slate-400" : ""}`}>
       <input type={type} name={name} value={option.value} defaultChecked={option.selected} disabled={option.disabled || undefined} className="facet-box" />
-      {option.label}
-      {option.count === null ? null : (
-        <>
-          {" "}
-          <span className="facet-count">{formatInt(option.count)}</span>
-        </>
-      )}
+      {/* One text node before the count: adjacent ones would each need a separator comment in the HTML. */}
+      {option.count === null ? option.label : `${option.label} `}
+      {option.count === null ? null : <span className="facet-count">{formatInt(option.count)}</span>}
     </label>
   );
 }

@@ -27,7 +27,7 @@ export function SuggestedFilters({ suggestions }: { suggestions: SuggestedFilter
                 +
               </span>
               {s.label}
-              <span className="text-xs text-slate-500">({formatInt(s.count)})</span>
+              <span className="text-xs text-slate-500">{`(${formatInt(s.count)})`}</span>
             </Link>
           </li>
         ))}
