@@ -124,7 +124,10 @@ test("quick save, then saving past the quota asks for an account and completes a
     await page.getByRole("dialog").getByRole("link", { name: "Create a free account" }).click();
   }
   await expect(page).toHaveURL(/\/account\/sign-in\?/);
-  await page.getByLabel("Email").fill(uniqueEmail("quick"));
+  // With JavaScript the address changes a moment before the sign-in page replaces the results,
+  // whose "Email seller: ..." links and "Email me new matches" field a loose label would match:
+  // the exact label waits for the sign-in form.
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("quick"));
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/cars-for-sale/);
