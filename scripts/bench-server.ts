@@ -5,7 +5,7 @@ import path from "node:path";
 import { openDatabase } from "../app/server/db/connection.server.ts";
 import { seedInventory } from "../app/server/inventory/seed.server.ts";
 import { ensureReferenceData } from "../app/server/reference/store.server.ts";
-import { withMallocTunables } from "./server-process.ts";
+import { SERVER_NODE_FLAGS, withMallocTunables } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -16,13 +16,6 @@ export async function seedBenchDatabase(file: string, listings: number): Promise
   await seedInventory(db, { listings, seed: 1 });
   await db.close();
 }
-
-/**
- * V8 flags the production server runs with (the same as `npm start` in package.json): a larger
- * young generation, so the many short-lived objects of a server render are collected in fewer
- * scavenges (fewer pauses in the tail: results page p95 at 1M fell from about 56 to 45 ms).
- */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
 
 export function startBenchServer(opts: { db: string; port: number; name: string; env?: Record<string, string> }): ChildProcess {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts/start.ts")], {

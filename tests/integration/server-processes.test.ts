@@ -20,6 +20,15 @@ async function processesSeen(server: AppServer, tries: number): Promise<Set<numb
   return seen;
 }
 
+/** The pids of the server processes the primary forked. */
+function forkedServers(server: AppServer): number[] {
+  return execFileSync("pgrep", ["-P", String(server.child.pid)])
+    .toString()
+    .trim()
+    .split("\n")
+    .map(Number);
+}
+
 /** Polls until the condition holds. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
   const started = Date.now();
@@ -49,11 +58,7 @@ for (const [slot, factory] of testDatabaseFactories().entries()) {
     });
 
     it("each forked server starts with the allocator settings (docs/performance.md, Memory)", () => {
-      const children = execFileSync("pgrep", ["-P", String(server.child.pid)])
-        .toString()
-        .trim()
-        .split("\n")
-        .map(Number);
+      const children = forkedServers(server);
       expect(children.length).toBe(2);
       for (const pid of children) {
         // What the process started with (glibc 2.36 writes over the rest of the variable's own
@@ -79,19 +84,11 @@ for (const [slot, factory] of testDatabaseFactories().entries()) {
     });
 
     it("a process that dies is replaced, and the site keeps answering", async () => {
-      const children = execFileSync("pgrep", ["-P", String(server.child.pid)])
-        .toString()
-        .trim()
-        .split("\n")
-        .map(Number);
+      const children = forkedServers(server);
       expect(children.length).toBe(2);
       process.kill(children[0]!, "SIGKILL");
       await within(60_000, async () => {
-        const now = execFileSync("pgrep", ["-P", String(server.child.pid)])
-          .toString()
-          .trim()
-          .split("\n")
-          .map(Number);
+        const now = forkedServers(server);
         return now.length === 2 && !now.includes(children[0]!);
       });
       await within(60_000, async () => (await processesSeen(server, 20)).size === 2);
