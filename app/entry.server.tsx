@@ -9,8 +9,6 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
-import { DocumentOnlyContext } from "./lib/document-only";
-import { documentOnlyValues } from "./server/http/document-only.server";
 import { contentSecurityPolicy, createNonce } from "./server/security/headers.server";
 import { reportError } from "./server/observability/log.server";
 import { insertBeforeHeadEnd, jsonLdScripts, serverJsonLdContext } from "./server/seo/json-ld.server";
@@ -43,9 +41,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <DocumentOnlyContext.Provider value={documentOnlyValues(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </DocumentOnlyContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

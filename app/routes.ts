@@ -7,6 +7,8 @@ export default [
   route("cars-for-sale", "routes/results/route.tsx", { id: "routes/cars-for-sale" }),
   // Infinite scroll's next batch as JSON (the page's 'See More Results' link without JavaScript).
   route("cars-for-sale-batch", "routes/results/batch.ts", { id: "routes/results-batch" }),
+  // A results page's filter sections in full as JSON: the choices its document leaves out (ADR 032).
+  route("cars-for-sale-filters", "routes/results/filters.ts", { id: "routes/results-filters" }),
   // Still Interested for every shopper (decision 023).
   route("cars-for-sale/svc/listing-view-count", "routes/svc.listing-view-count.ts"),
   route("cars-for-sale/svc/browsing-history", "routes/svc.browsing-history.ts"),

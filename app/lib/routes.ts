@@ -3,6 +3,11 @@
 export const PATHS = {
   home: "/",
   search: "/cars-for-sale",
+  /**
+   * A results page's filter sections in full, as JSON (`?url=` the results URL): where a
+   * document's left-out filter choices load from with JavaScript (ADR 032).
+   */
+  searchFilters: "/cars-for-sale-filters",
   vehicle: (listingId: number | string) => `/cars-for-sale/vehicle/${listingId}`,
   /** "Sign-in: a configured path, opened with defaultScreen=signup and refUrl." */
   signIn: "/account/sign-in",
@@ -32,6 +37,14 @@ export const PATHS = {
   /** Which dealers hold which paid placement (OPERATOR_EMAILS accounts only; docs/placements.md). */
   operatorPlacements: "/operator/placements",
 } as const;
+
+/**
+ * The results page's view parameter (not search state): the filter part a shopper without
+ * JavaScript asked to see, rendered open with its choices. A document leaves out the choices of
+ * closed sections, 'Show more' lists and 'Any make except'; each has a submit button naming
+ * itself here instead (ADR 032, docs/results-page.md).
+ */
+export const SHOW_FILTER_PARAM = "showFilter";
 
 /**
  * Which kind of tile a listing link was clicked on ("Listing links carry query parameters

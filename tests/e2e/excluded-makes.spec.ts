@@ -1,6 +1,7 @@
 // "Any make except ..." (docs/search-urls.md, `excludeMakeCode`): from the Make section and from
 // plain words; the chip 'Not Make' removes it; no card of an excluded make; facet counts honour it.
 import { expect, test, type Page } from "@playwright/test";
+import { openFilterPart } from "./fixtures";
 
 const filters = (page: Page) => page.getByRole("form", { name: "Filters" });
 const matches = (page: Page) => page.getByRole("heading", { name: /^[\d,]+ Matches$/ });
@@ -15,7 +16,7 @@ test("excluding a make from the Make section: chip, no such cards, counts withou
   await page.goto("/cars-for-sale");
   const before = await count(page);
   const except = filters(page).getByRole("group", { name: "Any make except …" });
-  await filters(page).locator("summary", { hasText: "Any make except …" }).click();
+  await openFilterPart(filters(page), "Any make except …");
   const toyota = except.getByRole("checkbox", { name: /^Toyota/ });
   const toyotaCount = Number(((await toyota.locator("xpath=..").locator(".facet-count").textContent()) ?? "").replace(/\D/g, ""));
   expect(toyotaCount).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Locator } from "@playwright/test";
 
 const RESOURCE_404 = "Failed to load resource: the server responded with a status of 404";
 
@@ -44,3 +44,36 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Opens a filter section (a <details>) when it is closed, and shows its choices when the page left
+ * them out (ADR 032: a closed section's choices are behind a 'Show … choices' button).
+ */
+export async function openFilterSection(form: Locator, name: string | RegExp): Promise<void> {
+  const summary = form.locator("summary", { hasText: name }).first();
+  const details = summary.locator("xpath=..");
+  if ((await details.getAttribute("open")) === null) await summary.click();
+  await showLeftOut(details.getByRole("button", { name: /^Show .+ choices$/ }));
+}
+
+/**
+ * Shows a 'Show N more' list or 'Any make except …' inside `scope`: a button when the page left
+ * its choices out (ADR 032), else a disclosure.
+ */
+export async function openFilterPart(scope: Locator, name: string | RegExp): Promise<void> {
+  const button = scope.getByRole("button", { name }).first();
+  if ((await button.count()) > 0) return showLeftOut(button);
+  const summary = scope.locator("summary", { hasText: name }).first();
+  if ((await summary.locator("xpath=..").getAttribute("open")) === null) await summary.click();
+}
+
+/**
+ * Without JavaScript the button asks the page for the part (a new page, the part open); with
+ * JavaScript the choices load in place (opening a section starts that already) and the button goes.
+ */
+async function showLeftOut(button: Locator): Promise<void> {
+  await expect(async () => {
+    if (await button.isVisible()) await button.click({ timeout: 5_000 });
+    await expect(button).toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { vinCheckDigit } from "../../app/server/inventory/generator.server.ts";
 import { E2E_DB_PATH, query } from "./db";
-import { expect, test } from "./fixtures";
+import { expect, openFilterSection, test } from "./fixtures";
 
 /** Fixed VINs: both journeys of a project (maybe in two workers) import the same cars; a rerun updates them. */
 const SERIAL = 31_031;
@@ -150,6 +150,7 @@ test.describe("The true monthly cost", () => {
     expect(titles.findIndex((t) => t.includes("Tesla"))).toBeLessThan(titles.findIndex((t) => t.includes("RAV4")));
 
     // The filter: under $600 a month keeps the plug-in hybrid and the Civic only.
+    await openFilterSection(filters(page), "Monthly Cost (with fuel)");
     const section = filters(page).getByRole("group", { name: "Monthly Cost (with fuel)" });
     await expect(section).toContainText("Excludes insurance and maintenance");
     await section.getByRole("radio", { name: "Under $600/mo." }).check();

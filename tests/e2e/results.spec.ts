@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, openFilterPart, openFilterSection, test } from "./fixtures";
 
 // The results page, with JavaScript off and on (the "no-js" and "js" projects): everything a
 // shopper does here is a GET form or a link, so both must behave the same.
@@ -33,12 +33,6 @@ async function hydrated(page: Page) {
   await expect(filters(page).locator(":scope > div:last-child")).toHaveClass(/lg:hidden/, { timeout: 20_000 });
 }
 
-/** Opens a filter section (a <details>) when it is closed. */
-async function openSection(form: Locator, name: string | RegExp) {
-  const summary = form.locator("summary", { hasText: name }).first();
-  const details = summary.locator("xpath=..");
-  if ((await details.getAttribute("open")) === null) await summary.click();
-}
 
 async function prices(page: Page): Promise<number[]> {
   const texts = await cards(page).locator("p >> text=/^\\$[\\d,]+$/").allTextContents();
@@ -156,16 +150,16 @@ test.describe("results page", () => {
   });
 
   test("a closed section's choices work from the first page and after a search in the browser", async ({ page, javaScriptEnabled }) => {
-    // A document keeps a closed section's choices in its HTML only (ADR 032); a search made in the
-    // browser renders them from its data. Both must filter the same way. Two searches: more time.
+    // A document leaves a closed section's choices out (ADR 032): without JavaScript its button
+    // asks the page for them, with JavaScript they load in place; a search made in the browser
+    // renders them from its data. All must filter the same way. Two searches: more time.
     test.slow();
     await page.goto("/cars-for-sale");
     if (javaScriptEnabled) await hydrated(page);
     const html = await (await page.request.get("/cars-for-sale", { headers: { cookie: "fc_e2e=1" } })).text();
-    const data = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((t) => t.includes("__reactRouterContext"));
-    expect(data.join("")).not.toContain("Heated Seats");
-    expect(html).toContain("Heated Seats");
-    await openSection(filters(page), "Exterior Color");
+    expect(html).not.toContain("Heated Seats");
+    expect(html).toContain("Show Features choices");
+    await openFilterSection(filters(page), "Exterior Color");
     const colors = filters(page).getByRole("group", { name: "Exterior Color" });
     const color = colors.getByRole("checkbox", { disabled: false }).first();
     const colorName = ((await color.locator("xpath=..").textContent()) ?? "").replace(/[\d,]+$/, "").trim();
@@ -177,7 +171,7 @@ test.describe("results page", () => {
 
     // The next closed section, on the page the search brought.
     if (javaScriptEnabled) await hydrated(page);
-    await openSection(filters(page), "Drive Type");
+    await openFilterSection(filters(page), "Drive Type");
     const drive = filters(page).getByRole("group", { name: "Drive Type" }).getByRole("checkbox", { disabled: false }).first();
     await drive.check();
     await apply(page);
@@ -185,6 +179,52 @@ test.describe("results page", () => {
     await expect(page.getByRole("link", { name: /^Remove .*(Wheel|Drive|4WD)/ }).first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("link", { name: `Remove ${colorName}` })).toBeVisible();
     expect(await matchCount(page)).toBeLessThanOrEqual(withColor);
+  });
+
+  test("showing a left-out part's choices keeps what the shopper typed, and Enter still means See Results", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/cars-for-sale");
+    if (javaScriptEnabled) await hydrated(page);
+    const form = filters(page);
+    // 'Show N more' makes: a button while left out (ADR 032); then its list, open.
+    const makes = form.getByRole("group", { name: "Make" });
+    const before = await makes.getByRole("checkbox").count();
+    await openFilterPart(makes, /^Show \d+ more/);
+    await expect(page.locator("#f-makecodelist-more")).toHaveAttribute("open", "");
+    expect(await makes.getByRole("checkbox").count()).toBeGreaterThan(before);
+    if (javaScriptEnabled) {
+      // Loaded in place: focus on the list's own disclosure, where the button was.
+      await expect(page.locator("#f-makecodelist-more > summary")).toBeFocused();
+    } else {
+      await expect(page).toHaveURL(/\/cars-for-sale\?showFilter=f-makecodelist-more#f-makecodelist-more$/);
+    }
+    const show = form.getByRole("button", { name: "Show Doors choices" });
+    const doors = form.getByRole("group", { name: "Doors" });
+    if (javaScriptEnabled) {
+      // The same page (its marker survives), a half-typed ZIP still there.
+      await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+      await form.getByLabel("ZIP Code").fill("3030");
+      await form.locator("summary", { hasText: "Doors" }).click();
+      await expect(doors.getByRole("checkbox").first()).toBeVisible({ timeout: 20_000 });
+      await expect(show).toHaveCount(0);
+      await expect(form.getByLabel("ZIP Code")).toHaveValue("3030");
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      await form.getByLabel("ZIP Code").fill("");
+    } else {
+      // The button sends the form (the typed price applies) asking for the part, and comes back to it.
+      await form.getByLabel("Min Price").fill("5,000");
+      await form.locator("summary", { hasText: "Doors" }).click();
+      await show.click();
+      await expect(page).toHaveURL(/\/cars-for-sale\?minPrice=5000&showFilter=f-doorcode#f-doorcode$/);
+      await expect(page.locator("#f-doorcode")).toHaveAttribute("open", "");
+      await expect(doors.getByRole("checkbox").first()).toBeVisible();
+      await expect(form.getByLabel("Min Price")).toHaveValue("5,000");
+    }
+    // Enter in a field is See Results: the form's default button names no part.
+    await doors.getByRole("checkbox").first().check();
+    await form.getByLabel("Min Price").press("Enter");
+    await expect(page).toHaveURL(/[?&]doorCode=/, { timeout: 20_000 });
+    await expect(page).not.toHaveURL(/showFilter/);
+    await expect(page.getByRole("list", { name: "Selected filters" }).getByRole("link", { name: /^Remove .*Door/ }).first()).toBeVisible();
   });
 
   test("filters by price with $ and separators", async ({ page }) => {
@@ -316,7 +356,7 @@ test.describe("results page", () => {
     const form = filters(page);
     // A rare make: the first with a small count (rare makes sit under 'Show more').
     const makes = form.getByRole("group", { name: "Make" });
-    await makes.locator("summary", { hasText: /^Show \d+ more/ }).click();
+    await openFilterPart(makes, /^Show \d+ more/);
     const options = makes.getByRole("checkbox", { disabled: false });
     const n = await options.count();
     let chosen = -1;
@@ -393,7 +433,7 @@ test.describe("results page on a phone", () => {
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     await expect(form.getByRole("heading", { name: "Your Search" })).toBeVisible();
     await expect(form.getByRole("link", { name: "Remove Toyota" })).toBeVisible();
-    await openSection(form, "Body Style");
+    await openFilterSection(form, "Body Style");
     await form.getByRole("checkbox", { name: /^SUV \/ Crossover/ }).check();
     await form.getByRole("button", { name: "See Results" }).click();
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/suv-crossover\/toyota\?maxPrice=30000$/);

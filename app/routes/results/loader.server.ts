@@ -49,7 +49,7 @@ import type { ResultsPageData, SearchErrorData } from "./view.ts";
 import type { Route } from "./+types/route";
 import { appContext, shopperContext } from "../../server/http/request-context.server.ts";
 import { addServerJsonLd } from "../../server/seo/json-ld.server.ts";
-import { isDocumentRequest, setDocumentOnly } from "../../server/http/document-only.server.ts";
+import { isDocumentRequest } from "../../server/http/document-only.server.ts";
 import { monthlyCostNote } from "../../lib/monthly-cost.ts";
 import {
   applyCostTerms,
@@ -57,6 +57,8 @@ import {
   cardCostTerms,
   checkInputs,
   deferClosedSections,
+  splitShowFilter,
+  withShowFilter,
   expiredVehicle,
   markEmailed,
   recentViewWithin,
@@ -70,10 +72,10 @@ export async function resultsLoader({ request, url, context }: Route.LoaderArgs)
   const page = await loadSearchPage({ url, app: context.get(appContext), shopper: context.get(shopperContext), jsonLd });
   // The BreadcrumbList and ItemList go into the document only, not the loader data (docs/seo.md).
   addServerJsonLd(context, ...jsonLd);
-  // A document keeps its closed filter sections' choices in the HTML only (ADR 032); a client
-  // navigation (a .data request) renders them in the browser, so it gets them all.
+  // A document leaves out the choices of closed filter parts, but for the one the shopper asked
+  // to see (ADR 032); a client navigation (a .data request) renders them all in the browser.
   if (isDocumentRequest(request) && page.data.kind === "results") {
-    page.data.filters = deferClosedSections(page.data.filters, (key, value) => setDocumentOnly(context, key, value));
+    page.data.filters = deferClosedSections(page.data.filters, splitShowFilter(url).show);
   }
   return page;
 }
@@ -84,7 +86,8 @@ export async function resultsLoader({ request, url, context }: Route.LoaderArgs)
  */
 export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArgs & { jsonLd?: unknown[] }) {
   const started = performance.now();
-  const requestUrl = new URL(url);
+  // The filter part a shopper asked to see is a view parameter: kept through a redirect, never search state.
+  const { url: requestUrl, show } = splitShowFilter(new URL(url));
   const { labels, ctx } = await getSearchPageContext();
   const { db, flags } = app;
   const compareState = compareStatusOf(shopper.compareIds, flags);
@@ -101,7 +104,7 @@ export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArg
   // a bad price or ZIP, or a model that could not be searched as written (Toyota + Civic).
   const notices = modelNotices(parsed.state, parsed.invalid, ctx);
   const rewritten = parsed.redirect || checks.url.search !== requestUrl.search;
-  if (rewritten && !checks.price.error && !checks.zipError && notices.length === 0) throw redirect(parsed.canonical, REDIRECT_STATUS);
+  if (rewritten && !checks.price.error && !checks.zipError && notices.length === 0) throw redirect(withShowFilter(parsed.canonical, show), REDIRECT_STATUS);
 
   const state = parsed.state;
   const q = state.query;

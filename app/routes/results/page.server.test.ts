@@ -3,9 +3,9 @@ import { TEXT } from "../../lib/constants.ts";
 import type { FacetFilter, FacetOption } from "../../lib/search-query.ts";
 import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
 import { emptyLabels } from "../../server/search/labels.server.ts";
-import { deferredSectionKey, type ChoiceSection, type MakeSection, type YearSection } from "./view.ts";
+import { filterPartId, type ChoiceSection, type MakeSection, type YearSection } from "./view.ts";
 import { addToCompare } from "../../server/compare/compare.server.ts";
-import { buildFilterSections, checkInputs, checkZip, deferClosedSections } from "./page.server.ts";
+import { buildFilterSections, checkInputs, checkZip, deferClosedSections, splitShowFilter, withShowFilter } from "./page.server.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota").set("HONDA", "Honda");
@@ -151,21 +151,32 @@ describe("deferClosedSections (ADR 032)", () => {
     moreCount: 1,
   });
 
-  it("keeps a closed section with nothing chosen, and every 'Show more' list, in the document only", () => {
-    const kept = new Map<string, unknown>();
+  it("leaves out a closed section with nothing chosen, and every 'Show more' list", () => {
     const closed = section("f-closed", false, false);
     const open = section("f-open", true, false);
     const chosen = section("f-chosen", false, true);
-    const out = deferClosedSections([closed, open, chosen], (key, value) => kept.set(key, value));
+    const out = deferClosedSections([closed, open, chosen]);
     expect(out[0]).toEqual({ ...closed, groups: [], more: [], deferred: true });
     expect(out[1]).toEqual({ ...open, more: [], moreDeferred: true });
     expect(out[2]).toEqual({ ...chosen, more: [], moreDeferred: true });
-    expect([...kept.keys()]).toEqual([deferredSectionKey("f-closed"), deferredSectionKey("f-open", "more"), deferredSectionKey("f-chosen", "more")]);
-    expect(kept.get(deferredSectionKey("f-closed"))).toBe(closed);
-    expect(kept.get(deferredSectionKey("f-open", "more"))).toBe(open.more);
   });
 
-  it("keeps 'Any make except' in the document only while no make is excluded", () => {
+  it("keeps the part the shopper asked to see, open", () => {
+    const closed = section("f-closed", false, false);
+    const open = section("f-open", true, false);
+    expect(deferClosedSections([closed, open], filterPartId("f-closed"))).toEqual([
+      { ...closed, open: true, more: [], moreDeferred: true },
+      { ...open, more: [], moreDeferred: true },
+    ]);
+    expect(deferClosedSections([closed, open], filterPartId("f-open", "more"))).toEqual([
+      { ...closed, groups: [], more: [], deferred: true },
+      { ...open, moreOpen: true },
+    ]);
+    // An id of no part leaves everything out as before.
+    expect(deferClosedSections([closed], "f-nothing")).toEqual([{ ...closed, groups: [], more: [], deferred: true }]);
+  });
+
+  it("leaves out 'Any make except' while no make is excluded", () => {
     const make = (excluded: boolean): MakeSection => ({
       kind: "make",
       id: "f-make",
@@ -177,9 +188,41 @@ describe("deferClosedSections (ADR 032)", () => {
       addAnother: null,
       except: [{ label: "Honda", value: "HONDA", count: 0, ...(excluded ? { selected: true as const } : {}) }],
     });
-    const kept = new Map<string, unknown>();
-    expect(deferClosedSections([make(false)], (k, v) => kept.set(k, v))[0]).toEqual({ ...make(false), except: [], exceptDeferred: true });
-    expect(kept.get(deferredSectionKey("f-make", "except"))).toEqual(make(false).except);
-    expect(deferClosedSections([make(true)], () => {})[0]).toEqual(make(true));
+    expect(deferClosedSections([make(false)])[0]).toEqual({ ...make(false), except: [], exceptDeferred: true });
+    expect(deferClosedSections([make(false)], "f-make-except")[0]).toEqual({ ...make(false), exceptOpen: true });
+    expect(deferClosedSections([make(true)])[0]).toEqual(make(true));
+  });
+});
+
+describe("showFilter, the view parameter (ADR 032)", () => {
+  const split = (href: string) => {
+    const out = splitShowFilter(new URL(href, "http://x"));
+    return { rest: out.url.pathname + out.url.search, show: out.show };
+  };
+
+  it("is cut out of the query as written, the rest keeping its spelling", () => {
+    expect(split("/cars-for-sale/used?keyword=a%20b&showFilter=f-body-style&sortBy=yearDESC")).toEqual({
+      rest: "/cars-for-sale/used?keyword=a%20b&sortBy=yearDESC",
+      show: "f-body-style",
+    });
+    expect(split("/cars-for-sale?showFilter=f-make-more")).toEqual({ rest: "/cars-for-sale", show: "f-make-more" });
+    expect(split("/cars-for-sale?zip=30301")).toEqual({ rest: "/cars-for-sale?zip=30301", show: null });
+  });
+
+  it("ignores a value that is no filter part's id, and still takes it out", () => {
+    expect(split("/cars-for-sale?showFilter=%3Cscript%3E&zip=30301")).toEqual({ rest: "/cars-for-sale?zip=30301", show: null });
+    expect(split("/cars-for-sale?showFilter=%E0%A4%A&zip=30301")).toEqual({ rest: "/cars-for-sale?zip=30301", show: null });
+    expect(split(`/cars-for-sale?showFilter=f-${"a".repeat(200)}`).show).toBeNull();
+  });
+
+  it("rides along a redirect, before the fragment", () => {
+    expect(withShowFilter("/cars-for-sale/used/toyota", "f-body-style")).toBe("/cars-for-sale/used/toyota?showFilter=f-body-style");
+    expect(withShowFilter("/cars-for-sale/used?zip=30301#x", "f-make-more")).toBe("/cars-for-sale/used?zip=30301&showFilter=f-make-more#x");
+    expect(withShowFilter("/cars-for-sale/used", null)).toBe("/cars-for-sale/used");
+    // The round trip gives back the canonical URL exactly (no redirect loop).
+    expect(split(withShowFilter("/cars-for-sale/used?zip=30301&sortBy=yearDESC", "f-make-more"))).toEqual({
+      rest: "/cars-for-sale/used?zip=30301&sortBy=yearDESC",
+      show: "f-make-more",
+    });
   });
 });

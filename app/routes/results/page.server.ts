@@ -4,6 +4,7 @@
 // maxPrice / zip values that have to be checked before the URL module normalises them (it
 // swaps a reversed price pair silently; the page must show the spec's message instead).
 import { MAX_MAKES_IN_FILTER, YEAR_FILTER_RANGE } from "../../lib/constants.ts";
+import { SHOW_FILTER_PARAM } from "../../lib/routes.ts";
 import { checkPriceParams, formatPriceInput, type PriceCheck } from "../../lib/price-filter.ts";
 import { type FacetFilter, type FacetOption } from "../../lib/search-query.ts";
 import { conditionOf, searchFormEntries, withFilter, type SearchState, type SearchUrlContext } from "../../lib/search-url.ts";
@@ -17,7 +18,7 @@ import { emailedListingIds } from "../../server/leads/leads.server.ts";
 import { reportError } from "../../server/observability/log.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
 import {
-  deferredSectionKey,
+  filterPartId,
   type ChoiceSection,
   type FilterOptionData,
   type FilterSection,
@@ -449,28 +450,67 @@ export interface PageArgs {
 
 /**
  * For a document, choices the shopper cannot see without opening something, and has not chosen,
- * are in the HTML only (ADR 032: they were most of the page's hydration data): a closed choice
- * section's, every 'Show more' list (never holds a chosen one), and the make section's 'Any make
- * except' list while no make is excluded. Their full data goes to `keep` (the server renders it);
- * the loader data carries the sections without them.
+ * are left out (ADR 032: they were a third of a page's elements and half its hydration data): a
+ * closed choice section's, every 'Show more' list (never holds a chosen one), and the make
+ * section's 'Any make except' list while no make is excluded. Each gets a 'show choices' button
+ * instead (app/routes/results/components/filter-panel.tsx). `show` (SHOW_FILTER_PARAM) names the
+ * part the shopper asked to see: it keeps its choices and renders open.
  */
-export function deferClosedSections(sections: FilterSection[], keep: (key: string, value: unknown) => void): FilterSection[] {
+export function deferClosedSections(sections: FilterSection[], show: string | null = null): FilterSection[] {
   return sections.map((s) => {
     if (s.kind !== "checkbox" && s.kind !== "radio" && s.kind !== "make") return s;
     const chosen = [...s.groups, ...s.more].some((g) => g.options.some((o) => o.selected));
     if (s.kind !== "make" && !s.open && !chosen) {
-      keep(deferredSectionKey(s.id), s);
-      return { ...s, groups: [], more: [], deferred: true };
+      if (show !== filterPartId(s.id)) return { ...s, groups: [], more: [], deferred: true };
+      s = { ...s, open: true };
     }
     let out: FilterSection = s;
     if (s.more.length > 0) {
-      keep(deferredSectionKey(s.id, "more"), s.more);
-      out = { ...out, more: [], moreDeferred: true };
+      out = show === filterPartId(s.id, "more") ? { ...out, moreOpen: true } : { ...out, more: [], moreDeferred: true };
     }
     if (s.kind === "make" && s.except && !s.except.some((o) => o.selected)) {
-      keep(deferredSectionKey(s.id, "except"), s.except);
-      out = { ...(out as MakeSection), except: [], exceptDeferred: true };
+      out = show === filterPartId(s.id, "except") ? { ...(out as MakeSection), exceptOpen: true } : { ...(out as MakeSection), except: [], exceptDeferred: true };
     }
     return out;
   });
+}
+
+/** What SHOW_FILTER_PARAM may hold: a filter part's id (filterPartId). */
+const FILTER_PART_ID = /^f-[a-z0-9-]{1,80}$/;
+
+/**
+ * A results URL without its SHOW_FILTER_PARAM (a view parameter, not search state), and the part
+ * it names when that is a filter part's id (else null: ignored). The parameter is cut out of the
+ * query as written, so the rest keeps its spelling and the canonical check sees what it would see
+ * without it (re-encoding the query could turn a canonical URL into a redirect).
+ */
+export function splitShowFilter(url: URL): { url: URL; show: string | null } {
+  if (!url.search.includes(`${SHOW_FILTER_PARAM}=`)) return { url, show: null };
+  let show: string | null = null;
+  const kept: string[] = [];
+  for (const pair of url.search.slice(1).split("&")) {
+    if (pair.startsWith(`${SHOW_FILTER_PARAM}=`)) {
+      const value = safeDecode(pair.slice(SHOW_FILTER_PARAM.length + 1));
+      if (value !== null && FILTER_PART_ID.test(value)) show = value;
+    } else kept.push(pair);
+  }
+  const out = new URL(url);
+  out.search = kept.length > 0 ? `?${kept.join("&")}` : "";
+  return { url: out, show };
+}
+
+/** `href` with SHOW_FILTER_PARAM set to `show` (a redirect to the canonical URL keeps what was asked). */
+export function withShowFilter(href: string, show: string | null): string {
+  if (show === null) return href;
+  const hash = href.indexOf("#");
+  const [base, fragment] = hash < 0 ? [href, ""] : [href.slice(0, hash), href.slice(hash)];
+  return `${base}${base.includes("?") ? "&" : "?"}${SHOW_FILTER_PARAM}=${show}${fragment}`;
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
 }

@@ -113,12 +113,15 @@ export interface ResultsExtras {
   buyOnline: BuyOnlineData | null;
 }
 
+/** A part of a filter section whose choices a document may leave out (ADR 032). */
+export type FilterPart = "section" | "more" | "except";
+
 /**
- * The document-only key (app/lib/document-only.tsx) of a filter section's deferred choices: the
- * whole section's, its 'Show more' list's, or the make section's 'Any make except' list's.
+ * The DOM id of a filter part (the section's own, its 'Show more' list's, the make section's 'Any
+ * make except' list's): also the value of its 'show choices' button (SHOW_FILTER_PARAM).
  */
-export function deferredSectionKey(sectionId: string, part: "section" | "more" | "except" = "section"): string {
-  return `filter-${part}:${sectionId}`;
+export function filterPartId(sectionId: string, part: FilterPart = "section"): string {
+  return part === "section" ? sectionId : `${sectionId}-${part}`;
 }
 
 /** The results route's form intent that hides the dealer showcase. */
@@ -163,8 +166,10 @@ export interface ChoiceSection extends SectionBase {
   /** The rest, behind a 'Show more' disclosure (keeps the page light). */
   more: OptionGroup[];
   moreCount: number;
-  /** On a document request the 'Show more' choices (never a chosen one) are in the HTML only; `more` is empty (ADR 032). */
+  /** On a document request the 'Show more' choices (never a chosen one) are left out; `more` is empty (ADR 032). */
   moreDeferred?: true;
+  /** The 'Show more' list renders open (the shopper asked to see it: SHOW_FILTER_PARAM). */
+  moreOpen?: true;
   /** Radio sections: the label of the no-filter choice. */
   anyLabel?: string;
   /** The whole section is off (spec: Fuel Economy), with the reason shown. */
@@ -172,8 +177,8 @@ export interface ChoiceSection extends SectionBase {
   /** A line under the choices (the monthly cost's terms and exclusions). */
   note?: string;
   /**
-   * A closed section with nothing chosen, on a document request: its choices are in the HTML only
-   * (app/lib/document-only.tsx), so `groups` and `more` are empty here (ADR 032).
+   * A closed section with nothing chosen, on a document request: its choices are left out of the
+   * page, so `groups` and `more` are empty here; a button shows them (ADR 032).
    */
   deferred?: true;
 }
@@ -186,6 +191,7 @@ export interface MakeSection extends SectionBase {
   moreCount: number;
   /** As ChoiceSection's. */
   moreDeferred?: true;
+  moreOpen?: true;
   /** 'Add Another Make' below the make cap: the makes not chosen yet. Null at the cap or with no make chosen. */
   addAnother: FilterOptionData[] | null;
   /**
@@ -193,8 +199,10 @@ export interface MakeSection extends SectionBase {
    * counts are 0 because the exclusion applies to every facet. Null while a make is chosen.
    */
   except: FilterOptionData[] | null;
-  /** On a document request with no make excluded, the 'Any make except' choices are in the HTML only; `except` is empty. */
+  /** On a document request with no make excluded, the 'Any make except' choices are left out; `except` is empty. */
   exceptDeferred?: true;
+  /** 'Any make except' renders open (the shopper asked to see it: SHOW_FILTER_PARAM). */
+  exceptOpen?: true;
 }
 
 export interface YearSection extends SectionBase {
@@ -217,6 +225,13 @@ export interface PriceSection extends SectionBase {
 }
 
 export type FilterSection = LocationSection | ChoiceSection | MakeSection | YearSection | PriceSection;
+
+/** What GET /cars-for-sale-filters?url= answers (filters.server.ts). */
+export interface FilterSectionsAnswer {
+  /** The results URL the sections are for (a page keeps them for its own URL only). */
+  href: string;
+  filters: FilterSection[];
+}
 
 export interface EntryCard {
   title: string;

@@ -1,17 +1,17 @@
-import { Fragment, useCallback, useEffect, useRef, type ReactNode } from "react";
+import { createContext, Fragment, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { PRICE_INPUT, TEXT, YEAR_FILTER_RANGE } from "../../../lib/constants";
 import { formatInt } from "../../../lib/format";
 import type { SearchChip } from "../../../lib/search-url";
-import { PATHS } from "../../../lib/routes";
+import { PATHS, SHOW_FILTER_PARAM } from "../../../lib/routes";
 import { DealerDifference } from "./dealer-difference";
-import { KeptServerHtml, useDocumentOnly } from "../../../lib/document-only";
 import { FilterChips } from "./filter-chips";
 import { HiddenInputs } from "../../../components/search/hidden-inputs";
 import { Icon } from "../../../components/search/icons";
 import { RadiusSelect, ZipInput } from "../../../components/search/location-fields";
 import {
-  deferredSectionKey,
+  filterPartId,
+  type FilterSectionsAnswer,
   type ChoiceSection,
   type EntryCard,
   type FilterOptionData,
@@ -77,6 +77,8 @@ export function FilterPanel({
   focusId?: string | null;
 }) {
   const { pathname, search } = useLocation();
+  const choices = useLeftOutChoices(pathname + search);
+  const shownSections = choices.full ?? sections;
   const dialogRef = useRef<HTMLDivElement>(null);
   // What the open dialog made inert: given back before focus returns (an inert element takes no focus).
   const inerted = useRef<Element[]>([]);
@@ -182,10 +184,14 @@ export function FilterPanel({
             <p className="text-sm text-slate-600">No filters selected.</p>
           )}
         </section>
+        {/* The form's default button (Enter in a field): See Results, not a 'show choices' button. */}
+        <button type="submit" hidden tabIndex={-1} />
         <HiddenInputs entries={hidden} />
-        {sections.map((s) => (
-          <Section key={s.id} section={s} />
-        ))}
+        <LeftOutChoices.Provider value={choices}>
+          {shownSections.map((s) => (
+            <Section key={s.id} section={s} />
+          ))}
+        </LeftOutChoices.Provider>
         {extra}
         {entryCards.length > 0 ? (
           <ul className="space-y-2 p-4">
@@ -224,9 +230,24 @@ function Section({ section }: { section: FilterSection }) {
   }
 }
 
-function Disclosure({ id, label, open, badge, children }: { id: string; label: string; open: boolean; badge?: number; children: ReactNode }) {
+function Disclosure({
+  id,
+  label,
+  open,
+  badge,
+  onOpen,
+  children,
+}: {
+  id: string;
+  label: string;
+  open: boolean;
+  badge?: number;
+  /** Called when the shopper opens the section (with JavaScript). */
+  onOpen?: () => void;
+  children: ReactNode;
+}) {
   return (
-    <details id={id} open={open} className="group border-b border-slate-200">
+    <details id={id} open={open} onToggle={onOpen ? (e) => e.currentTarget.open && onOpen() : undefined} className="group border-b border-slate-200">
       <summary
         className={
           "flex cursor-pointer list-none items-center justify-between gap-2 px-4 " + "py-3 font-semibold hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
@@ -374,6 +395,7 @@ function PriceFields({ section }: { section: PriceSection }) {
 }
 
 function MakeFields({ section }: { section: MakeSection }) {
+  const { asked } = useContext(LeftOutChoices);
   const chosen = section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
   return (
     <Disclosure id={section.id} label={section.label} open={section.open} badge={chosen || undefined}>
@@ -382,16 +404,20 @@ function MakeFields({ section }: { section: MakeSection }) {
         <OptionList name="makeCode" type="checkbox" groups={section.groups} idBase={section.id} />
         <More section={section} name="makeCode" type="checkbox" />
       </fieldset>
-      {section.except ? (
-        <details className="mt-2" open={section.except.some((o) => o.selected) || undefined}>
-          <summary className="cursor-pointer px-1 py-1 text-sm font-semibold text-brand-700 hover:underline">{TEXT.anyMakeExcept}</summary>
+      {section.exceptDeferred ? (
+        <ShowChoices part={filterPartId(section.id, "except")} className={`mt-2 ${moreClass}`}>
+          {TEXT.anyMakeExcept}
+        </ShowChoices>
+      ) : section.except ? (
+        <details
+          id={filterPartId(section.id, "except")}
+          className="mt-2"
+          open={section.except.some((o) => o.selected) || section.exceptOpen || asked.has(filterPartId(section.id, "except")) || undefined}
+        >
+          <summary className={moreClass}>{TEXT.anyMakeExcept}</summary>
           <fieldset>
             <legend className="sr-only">{TEXT.anyMakeExcept}</legend>
-            {section.exceptDeferred ? (
-              <DeferredOptions part="except" id={section.id} name="excludeMakeCode" type="checkbox" />
-            ) : (
-              <OptionList name="excludeMakeCode" type="checkbox" groups={[{ label: null, options: section.except }]} idBase={`${section.id}-except`} />
-            )}
+            <OptionList name="excludeMakeCode" type="checkbox" groups={[{ label: null, options: section.except }]} idBase={`${section.id}-except`} />
           </fieldset>
         </details>
       ) : null}
@@ -415,19 +441,27 @@ function MakeFields({ section }: { section: MakeSection }) {
 }
 
 function ChoiceFields({ section }: { section: ChoiceSection }) {
+  const { load } = useContext(LeftOutChoices);
   const chosen = section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
   return (
-    <Disclosure id={section.id} label={section.label} open={section.open} badge={chosen || undefined}>
-      {section.deferred ? <DeferredChoices id={section.id} /> : <Choices section={section} />}
+    <Disclosure
+      id={section.id}
+      label={section.label}
+      open={section.open}
+      badge={chosen || undefined}
+      // Opening a section whose choices were left out loads them at once (with JavaScript).
+      onOpen={section.deferred ? () => load(null) : undefined}
+    >
+      {section.deferred ? (
+        <ShowChoices part={filterPartId(section.id)} className="rounded-md px-1 py-1 text-sm font-semibold text-brand-700 hover:underline">
+          {`Show ${section.label} choices`}
+        </ShowChoices>
+      ) : (
+        <Choices section={section} />
+      )}
       {section.name === SELLER_TYPE_FIELD ? <DealerDifference /> : null}
     </Disclosure>
   );
-}
-
-/** A closed section's choices kept in the document only (ADR 032): rendered by the server, kept as HTML in the browser. */
-function DeferredChoices({ id }: { id: string }) {
-  const full = useDocumentOnly<ChoiceSection>(deferredSectionKey(id));
-  return <KeptServerHtml>{full ? <Choices section={full} /> : undefined}</KeptServerHtml>;
 }
 
 function Choices({ section }: { section: ChoiceSection }) {
@@ -449,36 +483,118 @@ function Choices({ section }: { section: ChoiceSection }) {
   );
 }
 
+/** A 'Show more' link's look: the list's own disclosure and the button standing in for it. */
+const moreClass = "block cursor-pointer px-1 py-1 text-left text-sm font-semibold text-brand-700 hover:underline";
+
 function More({
   section,
   name,
   type,
 }: {
-  section: { more: OptionGroup[]; moreCount: number; moreDeferred?: true; id: string; label: string };
+  section: { more: OptionGroup[]; moreCount: number; moreDeferred?: true; moreOpen?: true; id: string; label: string };
   name: string;
   type: "checkbox" | "radio";
 }) {
+  const { asked } = useContext(LeftOutChoices);
   if (section.moreCount === 0) return null;
+  const id = filterPartId(section.id, "more");
+  const text = (
+    <>
+      {`Show ${section.moreCount} more`}
+      <span className="sr-only">{` ${section.label} options`}</span>
+    </>
+  );
+  if (section.moreDeferred) {
+    return (
+      <ShowChoices part={id} className={`mt-1 ${moreClass}`}>
+        {text}
+      </ShowChoices>
+    );
+  }
   return (
-    <details className="mt-1">
-      <summary className="cursor-pointer px-1 py-1 text-sm font-semibold text-brand-700 hover:underline">
-        {`Show ${section.moreCount} more`}
-        <span className="sr-only">{` ${section.label} options`}</span>
-      </summary>
-      {section.moreDeferred ? (
-        <DeferredOptions part="more" id={section.id} name={name} type={type} />
-      ) : (
-        <OptionList name={name} type={type} groups={section.more} idBase={`${section.id}-more`} />
-      )}
+    <details id={id} className="mt-1" open={section.moreOpen || asked.has(id) || undefined}>
+      <summary className={moreClass}>{text}</summary>
+      <OptionList name={name} type={type} groups={section.more} idBase={id} />
     </details>
   );
 }
 
-/** A list of choices kept in the document only (ADR 032): rendered by the server, kept as HTML in the browser. */
-function DeferredOptions({ part, id, name, type }: { part: "more" | "except"; id: string; name: string; type: "checkbox" | "radio" }) {
-  const kept = useDocumentOnly<OptionGroup[] | FilterOptionData[]>(deferredSectionKey(id, part));
-  const groups = kept && part === "except" ? [{ label: null, options: kept as FilterOptionData[] }] : (kept as OptionGroup[] | undefined);
-  return <KeptServerHtml>{groups ? <OptionList name={name} type={type} groups={groups} idBase={`${id}-${part}`} /> : undefined}</KeptServerHtml>;
+/**
+ * Choices a document left out (ADR 032): the page's filter sections in full from
+ * GET /cars-for-sale-filters, loaded once for this URL when the shopper first asks for any of
+ * them. `asked` holds the parts the shopper asked to see (they render open).
+ */
+interface LeftOutChoicesState {
+  full: FilterSectionsAnswer["filters"] | null;
+  failed: boolean;
+  asked: ReadonlySet<string>;
+  /** Loads the full sections (once a URL); `part` is the part asked for, opened and focused when they land. */
+  load: (part: string | null) => void;
+}
+
+const LeftOutChoices = createContext<LeftOutChoicesState>({ full: null, failed: false, asked: new Set(), load: () => {} });
+
+function useLeftOutChoices(href: string): LeftOutChoicesState {
+  const [answer, setAnswer] = useState<FilterSectionsAnswer | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ href: string; parts: Set<string>; focus: string | null }>({ href, parts: new Set(), focus: null });
+  const loading = useRef<string | null>(null);
+  const load = useCallback(
+    (part: string | null) => {
+      if (part) setAsked((a) => ({ href, parts: new Set(a.href === href ? a.parts : []).add(part), focus: part }));
+      if (loading.current === href) return;
+      loading.current = href;
+      fetch(`${PATHS.searchFilters}?url=${encodeURIComponent(href)}`, { headers: { accept: "application/json" } })
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`filters: ${res.status}`);
+          setAnswer((await res.json()) as FilterSectionsAnswer);
+        })
+        .catch(() => {
+          // The buttons then do what they do without JavaScript: ask the page for the part.
+          loading.current = null;
+          setFailedFor(href);
+        });
+    },
+    [href],
+  );
+  const full = answer && answer.href === href ? answer.filters : null;
+  const focus = asked.href === href ? asked.focus : null;
+  useEffect(() => {
+    // The part asked for has replaced its button: focus its first control (the button is gone).
+    if (!full || !focus) return;
+    document.getElementById(focus)?.querySelector<HTMLElement>("summary, input:not([disabled])")?.focus();
+    setAsked((a) => ({ ...a, focus: null }));
+  }, [full, focus]);
+  return { full, failed: failedFor === href, asked: asked.href === href ? asked.parts : new Set(), load };
+}
+
+/**
+ * The button standing in for a part's left-out choices. Without JavaScript it submits the filter
+ * form (so what the shopper changed applies too) asking the page to show that part open
+ * (SHOW_FILTER_PARAM), and the address's fragment brings the shopper back to it; with JavaScript
+ * it loads the choices in place, and only if that fails submits as without.
+ */
+function ShowChoices({ part, className, children }: { part: string; className: string; children: ReactNode }) {
+  const { load, failed } = useContext(LeftOutChoices);
+  return (
+    <button
+      type="submit"
+      name={SHOW_FILTER_PARAM}
+      value={part}
+      formAction={`${SEARCH_PATH}#${part}`}
+      onClick={
+        failed
+          ? undefined
+          : (e) => {
+              e.preventDefault();
+              load(part);
+            }
+      }
+      className={className}
+    >
+      {children}
+    </button>
+  );
 }
 
 function OptionList({ name, type, groups }: { name: string; type: "checkbox" | "radio"; groups: OptionGroup[]; idBase: string }) {
