@@ -75,11 +75,11 @@ export function Illustration({
   );
 }
 
-/** The label on a picture that is a drawing, not a photo of the car. */
-export function IllustrationBadge({ className = "" }: { className?: string }) {
+/** The label on a picture that is a drawing, not a photo of the car (`short` on a thumbnail: the word alone). */
+export function IllustrationBadge({ className = "", short = false }: { className?: string; short?: boolean }) {
   return (
     <span className={`photo-badge ${className}`} data-illustration="">
-      {`Illustration · ${ILLUSTRATION_LABEL}`}
+      {short ? "Illustration" : `Illustration · ${ILLUSTRATION_LABEL}`}
     </span>
   );
 }

@@ -44,9 +44,14 @@ test("viewed cars come back on the home page and as 'Still interested?' until ea
   await expect(recent.getByRole("link")).toHaveCount(2);
   await expect(recent.getByRole("link").first()).toContainText(second.title);
   await expect(recent.getByRole("link").nth(1)).toContainText(first.title);
+  // A drawing in place of a photo says it is one (docs/photos.md).
+  const drawings = await recent.locator('img[src^="/images/vehicles/"]').count();
+  await expect(recent.getByText("Illustration", { exact: true })).toHaveCount(drawings);
 
   await page.goto("/cars-for-sale/used/toyota");
   await expect(stillInterested(page).getByRole("listitem")).toHaveCount(2);
+  const reminderDrawings = await stillInterested(page).locator('img[src^="/images/vehicles/"]').count();
+  await expect(stillInterested(page).getByText("Illustration", { exact: true })).toHaveCount(reminderDrawings);
   await expect(stillInterested(page).getByRole("listitem").first()).toHaveAccessibleName(`Still interested in the ${second.title}?`);
   await expect(reminder(page, second.title).getByRole("link", { name: "View it again" })).toHaveAttribute("href", second.href!.split("?")[0]!);
   const views = Number(/Viewed (\d+) times in the last 7 days/.exec((await reminder(page, second.title).textContent()) ?? "")?.[1]);

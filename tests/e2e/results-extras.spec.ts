@@ -157,6 +157,10 @@ test.describe("results page extras", () => {
     await expect(showcase).toBeVisible();
     const tile = showcase.getByRole("list", { name: /: featured vehicles$/ }).getByRole("listitem");
     await expect(tile).toHaveCount(2);
+    // Above the results on a phone: the first car's picture loads at once. A drawing says it is one.
+    await expect(tile.first().locator("img")).toHaveAttribute("loading", "eager");
+    const drawings = await showcase.locator('img[src^="/images/vehicles/"]').count();
+    await expect(showcase.getByText("Illustration", { exact: true })).toHaveCount(drawings);
     const toggle = showcase.locator("summary");
     await expect(toggle).toContainText("View Vehicles");
     const more = showcase.getByRole("list", { name: /^More vehicles from / }).getByRole("listitem");

@@ -5,6 +5,7 @@ import { PATHS } from "../../lib/routes";
 import { BODY_STYLE_PLURALS } from "../../lib/body-styles";
 import { CONDITION_NAMES } from "../../lib/listing-types";
 import { vehicleImagePath } from "../../lib/vehicle-image-path";
+import { IllustrationBadge } from "../../components/photo";
 import { formatMiles, formatPrice } from "../../lib/format";
 import { loadHomePage } from "./loader.server";
 import { shopperContext } from "../../server/http/request-context.server";
@@ -140,14 +141,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   href={PATHS.vehicle(c.listingId)}
                   className="block rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-500 hover:shadow"
                 >
-                  <img
-                    src={c.photo ?? vehicleImagePath(c.bodyStyleCode, c.extColor, 0)}
-                    alt=""
-                    width={160}
-                    height={120}
-                    loading="lazy"
-                    className="aspect-[4/3] w-full rounded-lg object-cover"
-                  />
+                  <span className="relative block">
+                    <img
+                      src={c.photo ?? vehicleImagePath(c.bodyStyleCode, c.extColor, 0)}
+                      alt=""
+                      width={160}
+                      height={120}
+                      loading="lazy"
+                      className="aspect-[4/3] w-full rounded-lg object-cover"
+                    />
+                    {/* A drawing is labelled as one (docs/photos.md). */}
+                    {c.photo ? null : <IllustrationBadge short className="absolute bottom-1.5 left-1.5" />}
+                  </span>
                   <span className="mt-2 block text-sm font-semibold leading-snug">{c.title}</span>
                   <span className="block font-bold">{formatPrice(c.price)}</span>
                   <span className="block text-xs text-slate-600">{formatMiles(c.mileage)}</span>

@@ -3,8 +3,7 @@ import { ALPHA_DEALER_TILE_LISTINGS } from "../../../lib/constants";
 import { formatInt, formatMiles, formatPrice } from "../../../lib/format";
 import { PATHS } from "../../../lib/routes";
 import { telHref } from "../../../lib/phone";
-import { vehicleImagePath } from "../../../lib/vehicle-image-path";
-import { Photo } from "../../../components/photo";
+import { Illustration, IllustrationBadge, Photo } from "../../../components/photo";
 import type { ShowcaseData } from "../view";
 import type { ListingCardData } from "../../../lib/search-view";
 
@@ -52,9 +51,10 @@ export function DealerShowcase({ data, hideIntent }: { data: ShowcaseData; hideI
         ) : null}
       </div>
       <ul className="mt-2 grid gap-3 sm:mt-3 sm:grid-cols-2" aria-label={`${d.name}: featured vehicles`}>
-        {tile.map((l) => (
+        {tile.map((l, i) => (
           <li key={l.id} className="flex">
-            <ShowcaseCard listing={l} />
+            {/* Above the results on a phone: its first picture is the page's largest paint there. */}
+            <ShowcaseCard listing={l} eager={i === 0} />
           </li>
         ))}
       </ul>
@@ -90,28 +90,19 @@ export function DealerShowcase({ data, hideIntent }: { data: ShowcaseData; hideI
   );
 }
 
-function ShowcaseCard({ listing }: { listing: ListingCardData }) {
+function ShowcaseCard({ listing, eager = false }: { listing: ListingCardData; eager?: boolean }) {
   const miles = listing.condition === "New" && listing.mileage < 500 ? "New" : formatMiles(listing.mileage);
+  const pictureClass = "aspect-[4/3] w-full bg-slate-100 object-cover sm:w-36";
   return (
     <div className="card sm:flex-row">
       {listing.photos[0] ? (
-        <Photo
-          photo={listing.photos[0]}
-          alt=""
-          sizes="(min-width:640px) 144px, 100vw"
-          maxWidth={1024}
-          className="aspect-[4/3] w-full bg-slate-100 object-cover sm:w-36"
-        />
+        <Photo photo={listing.photos[0]} alt="" sizes="(min-width:640px) 144px, 100vw" maxWidth={1024} eager={eager} className={pictureClass} />
       ) : (
-        <img
-          src={vehicleImagePath(listing.bodyStyleCode, listing.extColor, 0)}
-          alt=""
-          width={160}
-          height={120}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[4/3] w-full bg-slate-100 object-cover sm:w-36"
-        />
+        // A drawing, labelled as one (docs/photos.md), as on the results cards.
+        <div className="relative shrink-0">
+          <Illustration bodyStyleCode={listing.bodyStyleCode} color={listing.extColor} width={160} height={120} eager={eager} className={pictureClass} />
+          <IllustrationBadge short className="absolute bottom-2 left-2" />
+        </div>
       )}
       <div className="flex flex-col gap-0.5 p-3 text-sm text-slate-700">
         <h3 className="font-semibold leading-snug text-ink">

@@ -12,6 +12,7 @@ import { formatPrice } from "../../../lib/format";
 import { PATHS } from "../../../lib/routes";
 import type { StillInterestedCar } from "../../../lib/still-interested";
 import { vehicleImagePath } from "../../../lib/vehicle-image-path";
+import { IllustrationBadge } from "../../../components/photo";
 import { useRootData } from "../../../components/use-root-data";
 
 const history = () => import("../../../components/search/local-history");
@@ -55,13 +56,17 @@ function Car({ car, onDismiss }: { car: StillInterestedCar; onDismiss: (() => vo
   );
   return (
     <li aria-labelledby={id} className="flex min-w-[18rem] flex-1 items-center gap-3">
-      <img
-        src={car.photo ?? vehicleImagePath(car.bodyStyleCode, car.extColor, 0)}
-        alt=""
-        width={96}
-        height={72}
-        className="h-[60px] w-20 shrink-0 rounded-lg bg-white object-cover"
-      />
+      <span className="relative shrink-0">
+        <img
+          src={car.photo ?? vehicleImagePath(car.bodyStyleCode, car.extColor, 0)}
+          alt=""
+          width={96}
+          height={72}
+          className="h-[60px] w-20 rounded-lg bg-white object-cover"
+        />
+        {/* A drawing is labelled as one (docs/photos.md). */}
+        {car.photo ? null : <IllustrationBadge short className="absolute bottom-0.5 left-0.5 px-1 text-[10px]" />}
+      </span>
       <div className="min-w-0 flex-1">
         <h2 id={id} className="text-sm font-semibold text-ink">
           Still interested in the {car.title}?
