@@ -8,7 +8,7 @@ import { useHydrated } from "../use-hydrated";
 import { ACCOUNT_TEXT } from "../../lib/account";
 import { PATHS } from "../../lib/routes";
 import { useRootData } from "../use-root-data";
-import { Icon } from "../search/icons";
+import { Icon, leadingIcon } from "../search/icons";
 
 type Result =
   { ok: true; saved: boolean } | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string } | { ok: false; needSignIn: false; error: string };
@@ -33,23 +33,27 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
 
   return (
     <>
-      <fetcher.Form method="post" action={PATHS.saveVehicle} preventScrollReset className={size === "lg" ? "" : "absolute right-2 top-2 z-10"}>
-        <input type="hidden" name="listingId" value={listingId} />
-        <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
-        <input type="hidden" name="refUrl" value={refUrl} />
-        {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
+      {/* What is fixed rides in the action's address, the intent on the button: a card's heart is
+          two elements (a form and its button, the icon its ::before), not six (ADR 032). */}
+      <fetcher.Form method="post" action={saveAction(listingId, refUrl, hydrated)} preventScrollReset className={size === "lg" ? "" : "absolute right-2 top-2 z-10"}>
         <button
           type="submit"
+          name="intent"
+          value={saved ? "unsave" : "save"}
           aria-pressed={saved}
           aria-label={size === "lg" ? undefined : `${saved ? "Saved" : "Save"}: ${title}`}
           className={
             size === "lg"
               ? "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-              : "grid h-10 w-10 place-items-center rounded-full bg-white/95 text-brand-700 shadow hover:bg-white"
+              : `grid h-10 w-10 place-items-center rounded-full bg-white/95 shadow hover:bg-white before:size-[22px] ${leadingIcon(saved ? "heart-filled" : "heart")} ${saved ? "text-red-600" : "text-brand-700"}`
           }
         >
-          <Icon name={saved ? "heart-filled" : "heart"} className={saved ? "size-[22px] text-red-600" : "size-[22px]"} />
-          {size === "lg" ? <span>{saved ? "Saved" : "Save"}</span> : null}
+          {size === "lg" ? (
+            <>
+              <Icon name={saved ? "heart-filled" : "heart"} className={saved ? "size-[22px] text-red-600" : "size-[22px]"} />
+              <span>{saved ? "Saved" : "Save"}</span>
+            </>
+          ) : null}
         </button>
         {refused ? (
           <p
@@ -69,6 +73,13 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
       ) : null}
     </>
   );
+}
+
+/** The heart's POST address: the car and the page to come back to (and, with JavaScript, that it answers the fetch). */
+function saveAction(listingId: number, refUrl: string, fetched: boolean): string {
+  const params = new URLSearchParams({ listingId: String(listingId), refUrl });
+  if (fetched) params.set("via", "fetch");
+  return `${PATHS.saveVehicle}?${params}`;
 }
 
 function SignInDialog({

@@ -36,7 +36,10 @@ export type SaveVehicleResult =
 export async function saveVehicleAction(request: Request) {
   const flags = getFlags();
   if (!flags.saveListing) throw data(null, { status: 404, statusText: "Not Found" });
-  const parsed = saveForm.safeParse(Object.fromEntries(await request.formData()));
+  // The heart sends the car and the page to come back to in the action's address and the intent
+  // in its body (app/components/account/save-heart.tsx); what the body says wins.
+  const fields = { ...Object.fromEntries(new URL(request.url).searchParams), ...Object.fromEntries(await request.formData()) };
+  const parsed = saveForm.safeParse(fields);
   if (!parsed.success) return data<SaveVehicleResult>({ ok: false, needSignIn: false, error: "That car could not be saved." }, { status: 400 });
   const { listingId, intent, via } = parsed.data;
   const refUrl = safeRefUrl(parsed.data.refUrl, PATHS.vehicle(listingId));
