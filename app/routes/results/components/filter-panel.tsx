@@ -535,37 +535,39 @@ interface LeftOutChoicesState {
 const LeftOutChoices = createContext<LeftOutChoicesState>({ full: null, failed: false, asked: new Set(), load: () => {} });
 
 function useLeftOutChoices(href: string): LeftOutChoicesState {
-  const [answer, setAnswer] = useState<FilterSectionsAnswer | null>(null);
-  const [failedFor, setFailedFor] = useState<string | null>(null);
-  const [asked, setAsked] = useState<{ href: string; parts: Set<string>; focus: string | null }>({ href, parts: new Set(), focus: null });
+  // The answer for an address (filters null: the load failed); the parts asked for stay open across searches.
+  const [answer, setAnswer] = useState<{ href: string; filters: FilterSectionsAnswer["filters"] | null } | null>(null);
+  const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const loading = useRef<string | null>(null);
+  const focus = useRef<string | null>(null);
   const load = useCallback(
     (part: string | null) => {
-      if (part) setAsked((a) => ({ href, parts: new Set(a.href === href ? a.parts : []).add(part), focus: part }));
+      if (part) {
+        focus.current = part;
+        setAsked((a) => new Set(a).add(part));
+      }
       if (loading.current === href) return;
       loading.current = href;
-      fetch(`${PATHS.searchFilters}?url=${encodeURIComponent(href)}`, { headers: { accept: "application/json" } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(`filters: ${res.status}`);
-          setAnswer((await res.json()) as FilterSectionsAnswer);
-        })
-        .catch(() => {
+      fetch(`${PATHS.searchFilters}?url=${encodeURIComponent(href)}`)
+        .then((res) => (res.ok ? (res.json() as Promise<FilterSectionsAnswer>) : Promise.reject(new Error(`filters: ${res.status}`))))
+        .then(
+          (a) => setAnswer({ href, filters: a.filters }),
           // The buttons then do what they do without JavaScript: ask the page for the part.
-          loading.current = null;
-          setFailedFor(href);
-        });
+          () => {
+            loading.current = null;
+            setAnswer({ href, filters: null });
+          },
+        );
     },
     [href],
   );
-  const full = answer && answer.href === href ? answer.filters : null;
-  const focus = asked.href === href ? asked.focus : null;
+  const full = answer?.href === href ? answer.filters : null;
   useEffect(() => {
     // The part asked for has replaced its button: focus its first control (the button is gone).
-    if (!full || !focus) return;
-    document.getElementById(focus)?.querySelector<HTMLElement>("summary, input:not([disabled])")?.focus();
-    setAsked((a) => ({ ...a, focus: null }));
-  }, [full, focus]);
-  return { full, failed: failedFor === href, asked: asked.href === href ? asked.parts : new Set(), load };
+    if (full && focus.current) document.getElementById(focus.current)?.querySelector<HTMLElement>("summary, input:not([disabled])")?.focus();
+    focus.current = null;
+  }, [full]);
+  return { full, failed: answer?.href === href && answer.filters === null, asked, load };
 }
 
 /**
