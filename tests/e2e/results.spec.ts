@@ -33,7 +33,6 @@ async function hydrated(page: Page) {
   await expect(filters(page).locator(":scope > div:last-child")).toHaveClass(/lg:hidden/, { timeout: 20_000 });
 }
 
-
 async function prices(page: Page): Promise<number[]> {
   const texts = await cards(page).locator("p >> text=/^\\$[\\d,]+$/").allTextContents();
   return texts.map((t) => Number(t.replace(/[^\d]/g, "")));
@@ -224,7 +223,12 @@ test.describe("results page", () => {
     await form.getByLabel("Min Price").press("Enter");
     await expect(page).toHaveURL(/[?&]doorCode=/, { timeout: 20_000 });
     await expect(page).not.toHaveURL(/showFilter/);
-    await expect(page.getByRole("list", { name: "Selected filters" }).getByRole("link", { name: /^Remove .*Door/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("list", { name: "Selected filters" })
+        .getByRole("link", { name: /^Remove .*Door/ })
+        .first(),
+    ).toBeVisible();
   });
 
   test("filters by price with $ and separators", async ({ page }) => {

@@ -35,7 +35,12 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
     <>
       {/* What is fixed rides in the action's address, the intent on the button: a card's heart is
           two elements (a form and its button, the icon its ::before), not six (ADR 032). */}
-      <fetcher.Form method="post" action={saveAction(listingId, refUrl, hydrated)} preventScrollReset className={size === "lg" ? "" : "absolute right-2 top-2 z-10"}>
+      <fetcher.Form
+        method="post"
+        action={saveAction(listingId, refUrl, hydrated)}
+        preventScrollReset
+        className={size === "lg" ? "" : "absolute right-2 top-2 z-10"}
+      >
         <button
           type="submit"
           name="intent"

@@ -469,7 +469,8 @@ export function deferClosedSections(sections: FilterSection[], show: string | nu
       out = show === filterPartId(s.id, "more") ? { ...out, moreOpen: true } : { ...out, more: [], moreDeferred: true };
     }
     if (s.kind === "make" && s.except && !s.except.some((o) => o.selected)) {
-      out = show === filterPartId(s.id, "except") ? { ...(out as MakeSection), exceptOpen: true } : { ...(out as MakeSection), except: [], exceptDeferred: true };
+      out =
+        show === filterPartId(s.id, "except") ? { ...(out as MakeSection), exceptOpen: true } : { ...(out as MakeSection), except: [], exceptDeferred: true };
     }
     return out;
   });
