@@ -34,17 +34,25 @@ export const resultsUrl = z
   .refine((u) => u === SEARCH_PATH || u.startsWith(`${SEARCH_PATH}?`) || u.startsWith(`${SEARCH_PATH}/`), "not a results URL")
   .refine((u) => !u.startsWith(`${SEARCH_PATH}/vehicle/`), "not a results URL");
 
-/** GET ?url=/cars-for-sale/...: null (a 404) for anything that is not a results page's URL. */
-export async function loadResultsBatch({ url: requestUrl, app, shopper }: PageArgs): Promise<ResultsBatch | null> {
+/**
+ * The results page a JSON call's `?url=` names (the batch, the filter sections): its input checks
+ * and search state, or null when it names none (the call's 404).
+ */
+export async function resultsTarget(requestUrl: URL) {
   const raw = resultsUrl.safeParse(requestUrl.searchParams.get("url") ?? "");
   if (!raw.success) return null;
-  const target = new URL(raw.data, requestUrl.origin);
   const { labels, ctx } = await getSearchPageContext();
-  const checks = checkInputs(target);
-  if (checks.price.error || checks.zipError) return null;
+  const checks = checkInputs(new URL(raw.data, requestUrl.origin));
   const parsed = parseSearchUrl(checks.url, ctx);
   if (parsed.notFound) return null;
-  const state = parsed.state;
+  return { href: raw.data, canonical: parsed.canonical, labels, ctx, checks, state: parsed.state };
+}
+
+/** GET ?url=/cars-for-sale/...: null (a 404) for anything that is not a results page's URL. */
+export async function loadResultsBatch({ url: requestUrl, app, shopper }: PageArgs): Promise<ResultsBatch | null> {
+  const target = await resultsTarget(requestUrl);
+  if (!target || target.checks.price.error || target.checks.zipError) return null;
+  const { labels, ctx, state } = target;
   const q = state.query;
   const { db, flags } = app;
   // The page's monthly cost terms, as on the page (decision 031).
@@ -65,7 +73,7 @@ export async function loadResultsBatch({ url: requestUrl, app, shopper }: PageAr
     reportError("batch card tiers failed", error);
   }
   return {
-    href: parsed.canonical,
+    href: target.canonical,
     firstRecord: q.firstRecord,
     total: result.totalResultCount,
     grid,
