@@ -56,7 +56,13 @@ test.describe("Wallet", () => {
     // A bad budget: messages beside the fields, what was typed kept, nothing stored.
     await form.getByLabel("Monthly budget").fill("lots");
     await form.getByLabel("APR (%)").fill("45");
+    // With JavaScript the fetcher's answer is awaited first, so a failure here says whether the
+    // server refused the budget (400) or the page did not show its answer.
+    const refused = javaScriptEnabled
+      ? page.waitForResponse((r) => /^\/wallet(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST", { timeout: 20_000 })
+      : null;
     await form.getByRole("button", { name: "Save and show payments" }).click();
+    if (refused) expect((await refused).status()).toBe(400);
     await expect(form.getByText("Enter a monthly budget between $50 and $10,000.")).toBeVisible({ timeout: 20_000 });
     await expect(form.getByText("Enter an APR between 0 and 30%, for example 6.9.")).toBeVisible();
     await expect(form.getByLabel("Monthly budget")).toHaveValue("lots");
