@@ -31,6 +31,8 @@ const envSchema = z.object({
   SQLITE_PATH: z.string().default("data/forecourt.db"),
   /** SQLite commit durability: FULL (fsync per commit, survives power loss) or NORMAL (survives a killed process). */
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
+  /** SQLite's own page cache per connection, MB (docs/performance.md, Memory). */
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
   /**
    * Signs session cookies and unsubscribe links. Required in production; locally it is generated
    * once into SESSION_SECRET_FILE and read from there by every entry point (server, alerts, feed).

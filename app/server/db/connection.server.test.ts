@@ -1,7 +1,14 @@
 // PostgreSQL connections the server ends (restart, administrator, failover) must not crash the
-// app: the pool logs the idle client's error and the next query gets a new connection.
+// app: the pool logs the idle client's error and the next query gets a new connection. SQLite:
+// the page cache it is configured with, and a lock held by another process at open is waited for.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./connection.server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 
 const postgres = testDatabaseFactories().find((f) => f.name === "postgres");
@@ -40,6 +47,46 @@ describe.runIf(postgres)("PostgreSQL pool", () => {
       expect(unhandled).toEqual([]);
     } finally {
       process.off("uncaughtException", onUncaught);
+    }
+  });
+});
+
+describe("SQLite connection", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fc-conn-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps the page cache it is given (SQLITE_CACHE_MB)", async () => {
+    const db = await openDatabase({ sqlitePath: path.join(dir, "cache.db"), sqliteCacheMb: 16, migrate: false });
+    try {
+      expect(db.sqlite!.prepare("PRAGMA cache_size").get()).toEqual({ cache_size: -16 * 1024 });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("waits for another process's lock when it opens, instead of failing 'database is locked'", async () => {
+    const file = path.join(dir, "locked.db");
+    const setup = new DatabaseSync(file);
+    setup.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x)");
+    setup.close();
+    // Another process holds the database exclusively for 300 ms (as a server starting at the same
+    // moment may, briefly).
+    const holder = spawn(process.execPath, [
+      "-e",
+      `const { DatabaseSync } = require("node:sqlite"); const d = new DatabaseSync(${JSON.stringify(file)});
+       d.exec("PRAGMA locking_mode = EXCLUSIVE"); d.exec("INSERT INTO t VALUES (1)"); console.log("locked");
+       setTimeout(() => d.close(), 300);`,
+    ]);
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.once("data", () => resolve());
+      holder.once("exit", (code) => reject(new Error(`the lock holder exited (${code}) before holding the lock`)));
+    });
+    const db = await openDatabase({ sqlitePath: file, migrate: false });
+    try {
+      expect(db.sqlite!.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 1 });
+    } finally {
+      await db.close();
+      holder.kill();
     }
   });
 });

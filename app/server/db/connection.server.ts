@@ -45,6 +45,8 @@ export interface OpenOptions {
   sqlitePath?: string;
   /** SQLite only; default FULL. */
   sqliteSynchronous?: SqliteSynchronous;
+  /** SQLite only: its page cache, MB; default 16. */
+  sqliteCacheMb?: number;
   /** Run migrations (default true). */
   migrate?: boolean;
 }
@@ -52,19 +54,22 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openSqlite(options.sqlitePath ?? "data/forecourt.db", options.sqliteSynchronous ?? "FULL");
+    : openSqlite(options.sqlitePath ?? "data/forecourt.db", options.sqliteSynchronous ?? "FULL", options.sqliteCacheMb ?? 16);
   if (options.migrate !== false) await migrate(db);
   return db;
 }
 
-function openSqlite(path: string, synchronous: SqliteSynchronous): Database {
+function openSqlite(path: string, synchronous: SqliteSynchronous, cacheMb: number): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const raw = new DatabaseSync(path);
+  // The wait first: switching to WAL takes a lock, and another process starting on the same file
+  // at the same moment holds it (it failed "database is locked" without the wait).
+  raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec(`PRAGMA synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
-  raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA foreign_keys = ON");
-  raw.exec("PRAGMA cache_size = -65536");
+  // A negative cache_size is KiB (SQLite's "PRAGMA cache_size").
+  raw.exec(`PRAGMA cache_size = -${Math.max(1, Math.trunc(cacheMb)) * 1024}`);
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: adaptDatabaseSync(raw) }) });
   return {
     dialect: "sqlite",
@@ -117,7 +122,12 @@ const databaseSlot = processSlot<Promise<Database>>("database");
 export function getDatabase(options?: OpenOptions): Promise<Database> {
   return processSingleton("database", () => {
     const env = getEnv();
-    const opts = options ?? { databaseUrl: env.DATABASE_URL, sqlitePath: env.SQLITE_PATH, sqliteSynchronous: env.SQLITE_SYNCHRONOUS };
+    const opts = options ?? {
+      databaseUrl: env.DATABASE_URL,
+      sqlitePath: env.SQLITE_PATH,
+      sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+      sqliteCacheMb: env.SQLITE_CACHE_MB,
+    };
     return openDatabase(opts).catch((e) => {
       databaseSlot.clear();
       throw e;
