@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { DemoNotice } from "./components/demo-notice";
@@ -11,6 +11,7 @@ import { getFlags } from "./server/flags.server";
 import { rejectUnreadableForms } from "./server/security/form-body.server";
 import { requestContextMiddleware } from "./server/http/request-context.server";
 import { accountSummary, conditionLinks } from "./server/accounts/root-data.server";
+import { HydratedContext } from "./components/use-hydrated";
 import "./app.css";
 
 // A posted body that is not a readable form is a 400 before any action runs; then the request
@@ -48,6 +49,9 @@ type SkipLink = { href: string; label: string };
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // Once hydrated, in a transition: what changes renders in slices (app/components/use-hydrated.ts).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   const skip = useMatches()
     .map((m) => (m.handle as { skipLink?: SkipLink } | undefined)?.skipLink)
     .findLast(Boolean);
@@ -61,20 +65,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {skip ? (
-          <a className="skip-link" href={skip.href}>
-            {skip.label}
+        <HydratedContext value={hydrated}>
+          {skip ? (
+            <a className="skip-link" href={skip.href}>
+              {skip.label}
+            </a>
+          ) : null}
+          <a className="skip-link" href="#main">
+            Skip to content
           </a>
-        ) : null}
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {(data?.flags.demoInventoryNotice ?? true) ? <DemoNotice /> : null}
-        <SiteHeader compareEnabled={data?.flags.compare ?? true} signedIn={data?.account.signedIn ?? false} />
-        <div id="main" className="flex-1">
-          {children}
-        </div>
-        <SiteFooter links={data?.conditionLinks} />
+          {(data?.flags.demoInventoryNotice ?? true) ? <DemoNotice /> : null}
+          <SiteHeader compareEnabled={data?.flags.compare ?? true} signedIn={data?.account.signedIn ?? false} />
+          <div id="main" className="flex-1">
+            {children}
+          </div>
+          <SiteFooter links={data?.conditionLinks} />
+        </HydratedContext>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -19,6 +19,8 @@ export const ICON_NAMES = [
   "chat",
   "heart",
   "heart-filled",
+  "search",
+  "warning",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

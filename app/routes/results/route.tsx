@@ -21,7 +21,6 @@ import { SortBy } from "./components/sort-by";
 import { useInstantFilters } from "./components/use-instant-filters";
 import { usePublicFlags, useResultsTiming } from "./components/use-public-flags";
 import { CardDialogs, ResultsHelp } from "./components/results-dialogs";
-import { useHydrated } from "../../components/use-hydrated";
 import { BuyOnlineFilter } from "./components/buy-online-filter";
 import { DealerShowcase } from "./components/dealer-showcase";
 import { FixedBottomAd, FooterAd } from "./components/house-ads";
@@ -108,7 +107,6 @@ function Results({ page }: { page: ResultsPageData }) {
   }, []);
   const { debounceMs } = useResultsTiming();
   const evInfo = usePublicFlags().evInfo ?? true;
-  const hydrated = useHydrated();
   // Every navigation that lands (a new history entry key; not a Compare revalidation) remounts the
   // filter form with the server's values, unless the shopper typed since the last submission.
   const { formKey } = useInstantFilters({
@@ -134,7 +132,6 @@ function Results({ page }: { page: ResultsPageData }) {
             onClose={closePanel}
             focusId={focusId}
             formKey={formKey}
-            instant={hydrated}
             extra={extras?.buyOnline ? <BuyOnlineFilter data={extras.buyOnline} /> : null}
             keyword={<KeywordSearch keyword={page.keyword} search={page.sort} inputId="panel-keyword" />}
           />

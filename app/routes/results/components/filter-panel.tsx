@@ -9,6 +9,7 @@ import { FilterChips } from "./filter-chips";
 import { HiddenInputs } from "../../../components/search/hidden-inputs";
 import { Icon } from "../../../components/search/icons";
 import { RadiusSelect, ZipInput } from "../../../components/search/location-fields";
+import { useHydrated } from "../../../components/use-hydrated";
 import {
   filterPartId,
   type FilterSectionsAnswer,
@@ -53,7 +54,6 @@ export function FilterPanel({
   open,
   onClose,
   formKey,
-  instant = false,
   extra,
   keyword,
   focusId,
@@ -67,8 +67,6 @@ export function FilterPanel({
   onClose: () => void;
   /** Remount key (instant filters hold it while the shopper has unsent changes); defaults to the URL. */
   formKey?: string;
-  /** JavaScript applies changes itself: the apply button stays only in the phone's panel. */
-  instant?: boolean;
   /** Filter-area extras (the Buy Online filter), after the sections. */
   extra?: ReactNode;
   /** The phone's keyword box (its own form, so beside the filter form, not in it). */
@@ -205,12 +203,24 @@ export function FilterPanel({
             ))}
           </ul>
         ) : null}
-        <div className={`sticky bottom-0 border-t border-slate-200 bg-white/95 p-3 backdrop-blur lg:rounded-b-xl${instant ? " lg:hidden" : ""}`}>
-          <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700">
-            {TEXT.seeResults}
-          </button>
-        </div>
+        <ApplyBar />
       </Form>
+    </div>
+  );
+}
+
+/**
+ * 'See Results'. With JavaScript the filters apply themselves, so on a desktop the bar hides
+ * (it stays in the phone's panel). The one part of the panel that changes once hydrated: only it
+ * renders again then (use-hydrated.tsx).
+ */
+function ApplyBar() {
+  const instant = useHydrated();
+  return (
+    <div className={`sticky bottom-0 border-t border-slate-200 bg-white/95 p-3 backdrop-blur lg:rounded-b-xl${instant ? " lg:hidden" : ""}`}>
+      <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700">
+        {TEXT.seeResults}
+      </button>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { TEXT, TIER_LABELS } from "../../../lib/constants";
 import { formatInt } from "../../../lib/format";
 import { ListingCard, type CompareState } from "../../../components/listing-card";
+import { Icon } from "../../../components/search/icons";
 import type { ListingCardData } from "../../../lib/search-view";
 import type { ResultsPageData } from "../view";
 
@@ -120,10 +121,7 @@ export function Pagination({
 export function EmptyResults({ clearHref }: { clearHref: string | null }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-10 text-slate-400" fill="none" stroke="currentColor" strokeWidth={1.5}>
-        <circle cx="11" cy="11" r="7" />
-        <path d="M20 20l-4-4" strokeLinecap="round" />
-      </svg>
+      <Icon name="search" className="mx-auto block size-10 text-slate-400" />
       <p className="mt-3 text-lg font-semibold">{TEXT.noResults}</p>
       <p className="mt-1 text-sm text-slate-600">Try a wider distance, fewer filters or another price range.</p>
       {clearHref ? (
@@ -141,10 +139,7 @@ export function EmptyResults({ clearHref }: { clearHref: string | null }) {
 export function SearchError({ title, retryHref }: { title: string; retryHref: string }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-12 text-amber-500" fill="none" stroke="currentColor" strokeWidth={1.5}>
-        <path d="M12 3l10 18H2L12 3z" strokeLinejoin="round" />
-        <path d="M12 10v5M12 18h.01" strokeLinecap="round" />
-      </svg>
+      <Icon name="warning" className="mx-auto block size-12 text-amber-500" />
       <h1 className="mt-4 text-2xl font-bold">{title}</h1>
       <p className="mt-8">
         {/* A plain link: a full reload of the same search, with or without JavaScript. */}
