@@ -212,7 +212,7 @@ export function FilterPanel({
 /**
  * 'See Results'. With JavaScript the filters apply themselves, so on a desktop the bar hides
  * (it stays in the phone's panel). The one part of the panel that changes once hydrated: only it
- * renders again then (use-hydrated.tsx).
+ * renders again then (app/components/use-hydrated.ts).
  */
 function ApplyBar() {
   const instant = useHydrated();
