@@ -209,16 +209,23 @@ export function InfiniteResults({
   // history entry come back once hydrated, and the screen returns to the card it showed.
   const anchorTo = useRef<Anchor | null>(null);
   const documentLoad = useRef(!hydrated);
+  // While the kept batches are on their way back, the next batch's trigger waits: it would see
+  // the bottom of the one batch the document holds (the browser's scroll already restored on
+  // it) and load the batch after the kept ones.
+  const restoring = useRef(false);
   useEffect(() => {
     if (!documentLoad.current) return;
     const saved = readSaved();
     if (!saved || !fits(saved.loaded, page) || saved.loaded.batches.length < 2) return;
     anchorTo.current = saved.anchor;
+    restoring.current = true;
     setLoaded(saved.loaded);
     // Only once, on the first mount after the document loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useLayoutEffect(() => {
+    // The kept batches are in (or there were none): the trigger's effect runs after this one.
+    restoring.current = false;
     const anchor = anchorTo.current;
     if (!anchor) return;
     anchorTo.current = null;
@@ -323,7 +330,7 @@ export function InfiniteResults({
     !navigation.location.pathname.startsWith(`${SEARCH_PATH}/vehicle/`);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !loaded.nextHref || status !== "idle" || searching || typeof IntersectionObserver === "undefined") return;
+    if (restoring.current || !el || !loaded.nextHref || status !== "idle" || searching || typeof IntersectionObserver === "undefined") return;
     // A fresh observer after every batch reports at once whether more is still needed.
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadNext(), { rootMargin: `0px 0px ${rootMargin} 0px` });
     io.observe(el);
