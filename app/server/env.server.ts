@@ -7,6 +7,9 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { LISTING_CONFIRM_DAYS, SAVED_SEARCHES_MAX, SAVED_VEHICLES_MAX } from "../lib/constants.ts";
 
+/** SQLite's own page cache per connection when SQLITE_CACHE_MB is unset, MB (docs/performance.md, Memory). */
+export const DEFAULT_SQLITE_CACHE_MB = 16;
+
 const boolish = z.enum(["true", "false", "1", "0", "yes", "no", ""]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const envSchema = z.object({
@@ -32,7 +35,7 @@ const envSchema = z.object({
   /** SQLite commit durability: FULL (fsync per commit, survives power loss) or NORMAL (survives a killed process). */
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   /** SQLite's own page cache per connection, MB (docs/performance.md, Memory). */
-  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_SQLITE_CACHE_MB),
   /**
    * Signs session cookies and unsubscribe links. Required in production; locally it is generated
    * once into SESSION_SECRET_FILE and read from there by every entry point (server, alerts, feed).

@@ -11,7 +11,7 @@ import { reportError } from "../observability/log.server.ts";
 import { adaptDatabaseSync } from "./sqlite-adapter.server.ts";
 import { migrationsFor } from "./migrations.server.ts";
 import type { DB } from "./schema.server.ts";
-import { getEnv } from "../env.server.ts";
+import { DEFAULT_SQLITE_CACHE_MB, getEnv } from "../env.server.ts";
 import { processSingleton, processSlot } from "../singleton.server.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -45,7 +45,7 @@ export interface OpenOptions {
   sqlitePath?: string;
   /** SQLite only; default FULL. */
   sqliteSynchronous?: SqliteSynchronous;
-  /** SQLite only: its page cache, MB; default 16. */
+  /** SQLite only: its page cache, MB; default DEFAULT_SQLITE_CACHE_MB. */
   sqliteCacheMb?: number;
   /** Run migrations (default true). */
   migrate?: boolean;
@@ -54,7 +54,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openSqlite(options.sqlitePath ?? "data/forecourt.db", options.sqliteSynchronous ?? "FULL", options.sqliteCacheMb ?? 16);
+    : openSqlite(options.sqlitePath ?? "data/forecourt.db", options.sqliteSynchronous ?? "FULL", options.sqliteCacheMb ?? DEFAULT_SQLITE_CACHE_MB);
   if (options.migrate !== false) await migrate(db);
   return db;
 }
