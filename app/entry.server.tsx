@@ -54,18 +54,22 @@ export default function handleRequest(
               callback();
             },
           });
-          // JSON-LD for crawlers only, written into <head> (app/server/seo/json-ld.server.ts).
-          const jsonLd = loadContext.get(serverJsonLdContext);
-          const out = jsonLd.length > 0 ? body.pipe(insertBeforeHeadEnd(jsonLdScripts(jsonLd))) : body;
           responseHeaders.set("Content-Type", "text/html");
           // The document is answered whole, not streamed (ADR 032, "One write"): nothing in it
           // waits on a promise (no <Await>), so the rest of it follows the shell within a
           // millisecond or two, and React's 2 KB chunks each passing the stream adapters and the
           // compressor cost more than that (about 2 ms a results page at 1M listings).
           const chunks: Buffer[] = [];
-          out.on("data", (chunk: Buffer) => chunks.push(chunk));
-          out.on("error", reject);
-          out.on("end", () => resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode })));
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            // JSON-LD for crawlers only, written into <head> (app/server/seo/json-ld.server.ts).
+            const jsonLd = loadContext.get(serverJsonLdContext);
+            const doc = Buffer.concat(chunks);
+            resolve(
+              new Response(jsonLd.length > 0 ? insertBeforeHeadEnd(doc, jsonLdScripts(jsonLd)) : doc, { headers: responseHeaders, status: responseStatusCode }),
+            );
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
