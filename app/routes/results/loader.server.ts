@@ -152,11 +152,11 @@ export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArg
           excludedListingIds: shown.length > 0 ? shown : undefined,
           numRecords: SIMILAR_PAGE_SIZE,
         };
-        similarHits = (await serviceCalls().similar(request)).hits;
+        similarHits = (await serviceCalls().similar(request, { count: false })).hits;
         // Nothing found and nothing near to start from: the nearest cars of that kind anywhere
         // (nationwide, nearest first), so a shopper never ends on an empty page.
         if (similarHits.length === 0 && first === undefined && effectiveRadius(q) > 0) {
-          similarHits = (await serviceCalls().similar({ ...request, searchRadius: 0 })).hits;
+          similarHits = (await serviceCalls().similar({ ...request, searchRadius: 0 }, { count: false })).hits;
         }
       }
     } catch (error) {

@@ -66,7 +66,7 @@ function vehicleMonthlyCost(listing: { annualFuelCost: number | null; fuelTypeGr
 async function similarListings(db: Database, id: number, zip: string | null): Promise<ListingCardData[]> {
   try {
     const [result, { labels }] = await Promise.all([
-      serviceCalls().similar({ listingId: id, zip: zip ?? undefined, excludedListingIds: [id], numRecords: SIMILAR_PAGE_SIZE }),
+      serviceCalls().similar({ listingId: id, zip: zip ?? undefined, excludedListingIds: [id], numRecords: SIMILAR_PAGE_SIZE }, { count: false }),
       getSearchPageContext(),
     ]);
     const cards = await listingCards(db, result.hits, labels);

@@ -25,6 +25,11 @@ export interface SearchOptions {
   hideFilters?: boolean;
 }
 
+export interface SimilarOptions {
+  /** Count every similar car (default true); false skips the count, which costs more than the page. */
+  count?: boolean;
+}
+
 export interface EngineStatus {
   kind: "index" | "sql";
   /** Active listings searchable. */
@@ -50,8 +55,11 @@ export interface SearchEngine {
   count(query: SearchQuery): Promise<number>;
   /** The query's matches just outside its area (same filters, nationwide, nearest first). */
   supplemental(query: SearchQuery, options?: { numRecords?: number }): Promise<ListResult>;
-  /** Alternatives to a listing: same body style (and series when asked), near its price. */
-  similar(request: SimilarRequest): Promise<ListResult>;
+  /**
+   * Alternatives to a listing: same body style (and series when asked), near its price. With
+   * `count: false` (the pages, which show only the cars) totalResultCount is just the hits' number.
+   */
+  similar(request: SimilarRequest, options?: SimilarOptions): Promise<ListResult>;
   mileageStats(request: MileageStatsRequest, options?: { now?: number }): Promise<MileageStats>;
   /** Asking prices of a make and model's active listings of the types: in all, by model year and by trim. */
   priceStats(request: PriceStatsRequest): Promise<PriceStats>;

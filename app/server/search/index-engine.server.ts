@@ -25,6 +25,7 @@ import {
   type PriceStatsRequest,
   type SearchEngine,
   type SearchOptions,
+  type SimilarOptions,
   type SuggestionCandidate,
 } from "./engine.server.ts";
 import { FACET, assembleFilters, facetSpecs, hasModelSelection, modelFacetName, type FacetCounts, type FacetDomains } from "./facets.server.ts";
@@ -467,7 +468,7 @@ export class IndexSearchEngine implements SearchEngine {
     return { hits: r.hits, totalResultCount: r.total, version: this.index.version };
   }
 
-  async similar(request: SimilarRequest): Promise<ListResult> {
+  async similar(request: SimilarRequest, options: SimilarOptions = {}): Promise<ListResult> {
     await this.#fresh();
     const ix = this.index;
     let ref = null;
@@ -488,6 +489,7 @@ export class IndexSearchEngine implements SearchEngine {
       facets: false,
       keep: plan.numRecords,
       excludeIds: plan.exclude,
+      count: options.count,
       ...(plan.refPrice !== null ? { sortMode: 10, refPrice: plan.refPrice } : {}),
     });
     return { hits: r.hits, totalResultCount: r.total, version: ix.version };

@@ -111,6 +111,11 @@ export interface ScanOptions {
   onlyIds?: Set<number>;
   /** Keep the slots OUTSIDE the searched area instead (supplemental results). */
   outsideLocation?: boolean;
+  /**
+   * false: similar cars (SORT_SIMILAR) without their count, walked from the price order; `total`
+   * is then only the page's length and `stats` empty.
+   */
+  count?: boolean;
 }
 
 export interface ScanResult {
@@ -621,6 +626,16 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     for (let i = ix.sortedEnd; i < n; i++) if (cfgState[slotCfg[i]] === 0) CP[i >>> 5] |= 1 << (i & 31);
   }
 
+  // Similar cars without their count (the pages show only the cars): walk the price order outward
+  // from the reference price instead of listing every car of the price band (ADR 032).
+  const slotFilter = active.has(F.MILEAGE) || active.has(F.FEATURES) || active.has(F.PACKAGES) || active.has(F.HOME) || active.has(F.HISTORY);
+  if (mode === SORT_SIMILAR && opts.count === false && !facetsOn && heap.k > 0 && refPrice > 0 && ix.orders?.priceExact && !slotFilter) {
+    const pass = CP === ix.liveBits && AP === ix.liveBits ? Hd : and3(scratch(), CP, AP, Hd, W);
+    similarWalk(ix, pass, heap, refPrice, q.minPrice ?? -Infinity, q.maxPrice ?? Infinity, needDist, lat0, lon0);
+    const hits = pageOf(heap, ix, location);
+    return { total: hits.length, stats: { derivedprice: null, year: null }, hits, counts: null, location, ignored: plan.ignored };
+  }
+
   // A range filter checks slot by slot only the slots that can still be results: every use of R[j]
   // is AND-ed with Hd, and without facets also with CP, so slots outside those need no check.
   const within = countFacets || CP === ix.liveBits ? Hd : andOf(scratch(), Hd, CP, W);
@@ -696,8 +711,6 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
   const histH = new Int32Array(ix.hist.words.length * 32);
   const countPackages = countFacets && hasModelSelection(q);
   const slotCfg = ix.slotCfg;
-  const lats = ix.lat;
-  const lons = ix.lon;
   const cfgYear = ix.cfg.year;
   // Multi-valued facets: features by byte slices of their two words, the small code sets
   // (packages, home services, history) by their low byte as a whole; rolled up to codes below.
@@ -883,18 +896,7 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     }
   }
 
-  // The page.
-  const hits: SearchHit[] = [];
-  for (const k of heap.sorted()) {
-    const slot = heap.slots[k];
-    let distance: number | null = null;
-    let ime = false;
-    if (location) {
-      distance = milesFrom(lat0, lon0, lats[slot], lons[slot]);
-      ime = location.radius > 0 && distance > location.radius;
-    }
-    hits.push({ id: heap.ids[k], distance, marketExtension: ime });
-  }
+  const hits = pageOf(heap, ix, location);
 
   let counts: FacetCounts | null = null;
   let yearMin = Infinity;
@@ -928,6 +930,22 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     year: total > 0 && yearMin !== Infinity ? { min: yearMin, max: yearMax } : null,
   };
   return { total, stats, hits, counts, location, ignored: plan.ignored };
+}
+
+/** The kept window, best first, with each car's distance from the searched place. */
+function pageOf(heap: TopK, ix: ListingIndex, location: SearchLocation | null): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const k of heap.sorted()) {
+    const slot = heap.slots[k];
+    let distance: number | null = null;
+    let ime = false;
+    if (location) {
+      distance = milesFrom(location.lat, location.lon, ix.lat[slot], ix.lon[slot]);
+      ime = location.radius > 0 && distance > location.radius;
+    }
+    hits.push({ id: heap.ids[k], distance, marketExtension: ime });
+  }
+  return hits;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1474,6 +1492,48 @@ function landingTop(
   }
   for (const s of landingExtras(ix, pass)) offer(s);
   return true;
+}
+
+/**
+ * Similar cars from the price order: from the reference price outward, the nearer price first,
+ * inside the band [minPrice, maxPrice]; stops once both next prices are further from it than the
+ * widest gap kept (an equal gap is still offered: distance, then id, order ties). Slots changed
+ * since the order was built are offered by their current price afterwards, as landingTop does.
+ */
+function similarWalk(
+  ix: ListingIndex,
+  pass: Uint32Array,
+  heap: TopK,
+  ref: number,
+  minPrice: number,
+  maxPrice: number,
+  withDistance: boolean,
+  lat0: number,
+  lon0: number,
+): void {
+  const order = ix.orders!.price;
+  const dirty = ix.dirtyBits;
+  const price = ix.price;
+  const ids = ix.id;
+  const offer = (s: number) => {
+    const key = Math.abs(price[s] - ref);
+    if (heap.size === heap.k && key > heap.key[0]) return;
+    const key2 = withDistance ? milesFrom(lat0, lon0, ix.lat[s], ix.lon[s]) : 0;
+    if (heap.accepts(key, key2, ids[s])) heap.offer(key, key2, ids[s], s);
+  };
+  const first = minPrice > -Infinity ? lowerBound(ix, order, "price", minPrice) : 0;
+  const end = maxPrice < Infinity ? upperBound(ix, order, "price", maxPrice) : order.length;
+  let up = Math.min(end, Math.max(first, lowerBound(ix, order, "price", ref)));
+  let down = up - 1;
+  for (;;) {
+    const gapUp = up < end ? sortedKey(ix, "price", order[up]) - ref : Infinity;
+    const gapDown = down >= first ? ref - sortedKey(ix, "price", order[down]) : Infinity;
+    const gap = gapUp <= gapDown ? gapUp : gapDown;
+    if (gap === Infinity || (heap.size === heap.k && gap > heap.key[0])) break;
+    const s = gapUp <= gapDown ? order[up++] : order[down--];
+    if (has(pass, s) && !has(dirty, s)) offer(s);
+  }
+  for (const s of landingExtras(ix, pass)) if (price[s] >= minPrice && price[s] <= maxPrice) offer(s);
 }
 
 function topByDistance(heap: TopK, list: Int32Array, n: number, ix: ListingIndex, lat0: number, lon0: number): void {

@@ -41,6 +41,7 @@ import {
   type PriceStatsRequest,
   type SearchEngine,
   type SearchOptions,
+  type SimilarOptions,
   type SuggestionCandidate,
 } from "./engine.server.ts";
 import { F, FACET, activeFilters, assembleFilters, facetSpecs, type FacetCounts, type FacetSpec, type FilterId } from "./facets.server.ts";
@@ -576,7 +577,7 @@ export class SqlSearchEngine implements SearchEngine {
     return { hits, totalResultCount: Number(r.rows[0]?.n ?? 0), version: 0 };
   }
 
-  async similar(request: SimilarRequest): Promise<ListResult> {
+  async similar(request: SimilarRequest, options: SimilarOptions = {}): Promise<ListResult> {
     let ref = null;
     if (request.listingId !== undefined) {
       const row = await this.db.kysely
@@ -589,8 +590,9 @@ export class SqlSearchEngine implements SearchEngine {
     }
     const plan = planSimilar(request, ref);
     const c = await this.#compile(plan.query, { excludeIds: plan.exclude });
-    const r = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM listings WHERE ${this.#where(c)}`.execute(this.db.kysely);
     const hits = await this.#page(c, this.#order(plan.query, c, Date.now(), plan.refPrice ?? undefined), plan.numRecords, 0);
+    if (options.count === false) return { hits, totalResultCount: hits.length, version: 0 };
+    const r = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM listings WHERE ${this.#where(c)}`.execute(this.db.kysely);
     return { hits, totalResultCount: Number(r.rows[0]?.n ?? 0), version: 0 };
   }
 

@@ -17,6 +17,7 @@ import { searchFormEntries, searchStateFromQuery } from "../../lib/search-url.ts
 import { currentRequest } from "../observability/context.server.ts";
 import { reportError } from "../observability/log.server.ts";
 import { getSearchEngine } from "../search/search.server.ts";
+import type { SimilarOptions } from "../search/engine.server.ts";
 import {
   COST_TERM_PARAMS,
   countService,
@@ -398,11 +399,12 @@ export function createServiceCalls(options: ServiceCallOptions = {}) {
       );
     },
 
-    similar(request: SimilarRequest): Promise<ListResult> {
+    /** Similar cars; `count: false` when only the cars are shown (the remote service counts anyway). */
+    similar(request: SimilarRequest, options?: SimilarOptions): Promise<ListResult> {
       return run(
         "similar",
         async () => {
-          if (!baseUrl) return (await getSearchEngine()).similar(request);
+          if (!baseUrl) return (await getSearchEngine()).similar(request, options);
           const params = new URLSearchParams();
           const put = (k: string, v: unknown) => v !== undefined && v !== null && params.set(k, String(v));
           put("listingId", request.listingId);
