@@ -67,7 +67,19 @@ export async function loadResultsBatch({ url: requestUrl, app, shopper }: PageAr
   const organic = result.hits.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
   let grid: GridEntry[] = organic.map((listing) => ({ kind: "listing", listing }));
   try {
-    grid = (await batchGrid({ showcaseHidden: shopper.preferences.showcaseHidden, q, result, pool, db, labels, flags, organic, costTerms })) ?? grid;
+    grid =
+      (await batchGrid({
+        showcaseHidden: shopper.preferences.showcaseHidden,
+        q,
+        result,
+        pool,
+        db,
+        engine: await app.engine(),
+        labels,
+        flags,
+        organic,
+        costTerms,
+      })) ?? grid;
   } catch (error) {
     // The tiers are optional, as on the page: the batch stands with its own results.
     reportError("batch card tiers failed", error);

@@ -393,7 +393,7 @@ function canonicalOf(state: SearchState, ctx: SearchUrlContext): string {
 }
 
 /** What the card tiers of one batch need: the same for the page and for an infinite-scroll batch. */
-export type TiersInput = Pick<ExtrasInput, "showcaseHidden" | "result" | "pool" | "db" | "flags" | "organic" | "costTerms"> & { q: SearchQuery };
+export type TiersInput = Pick<ExtrasInput, "showcaseHidden" | "result" | "pool" | "db" | "engine" | "flags" | "organic" | "costTerms"> & { q: SearchQuery };
 
 /**
  * Draws the batch's tier listings as the page does, each through the breaker layer (a failed call
@@ -402,11 +402,12 @@ export type TiersInput = Pick<ExtrasInput, "showcaseHidden" | "result" | "pool" 
  * highlights) and the new-car boost (firstRecord 0, 2). The showcase's dealer (first page) is
  * kept out of the premium and highlight spotlights.
  */
-async function drawTiers({ showcaseHidden, q, pool, result, db, flags, organic }: TiersInput): Promise<TierPicks> {
+async function drawTiers({ showcaseHidden, q, pool, result, db, engine, flags, organic }: TiersInput): Promise<TierPicks> {
   const firstPage = q.firstRecord === 0;
   const placements = await placementsOf(
     db,
     pool.map((h) => h.id),
+    engine,
   );
   const showcaseOwner = showcaseOwnerOf(pool, placements, flags.alphaShowcase && !showcaseHidden && firstPage && q.showcaseOwnerId === undefined);
   if (organic.length === 0) return { ...NO_TIERS, showcaseOwner };

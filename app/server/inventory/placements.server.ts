@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../db/connection.server.ts";
 import { oncePerRequest } from "../observability/context.server.ts";
+import type { SearchEngine } from "../search/engine.server.ts";
 
 /** Spotlight tiers (docs/results-page.md): premium, featured, standard, and a fourth tier. */
 export const PLACEMENT_TIERS = ["premium", "featured", "standard"] as const;
@@ -56,11 +57,15 @@ export interface ListingPlacement {
 /**
  * The placement tier of each listing's dealer, for the listings whose dealer has one. Read once
  * per request for the same listings (a results page and its four spotlight calls ask for the same
- * pool's): an operator's change shows from the next request on.
+ * pool's): an operator's change shows from the next request on. With `dealers` (the search
+ * engine, whose index knows each listing's dealer) only the small placements table is read, not
+ * a row of the listings table per listing (ADR 032).
  */
-export function placementsOf(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
+export function placementsOf(db: Database, listingIds: readonly number[], dealers?: Pick<SearchEngine, "ownersOf">): Promise<Map<number, ListingPlacement>> {
   if (listingIds.length === 0) return Promise.resolve(new Map());
-  return oncePerRequest(`placementsOf:${db.description}:${listingIds.join(",")}`, () => readPlacements(db, listingIds));
+  return oncePerRequest(`placementsOf:${db.description}:${listingIds.join(",")}`, () =>
+    dealers ? readPlacementsByDealer(db, listingIds, dealers) : readPlacements(db, listingIds),
+  );
 }
 
 async function readPlacements(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
@@ -72,5 +77,31 @@ async function readPlacements(db: Database, listingIds: readonly number[]): Prom
     .where("l.id", "in", [...listingIds])
     .execute();
   for (const r of rows) if (isPlacementTier(r.tier)) out.set(Number(r.id), { listingId: Number(r.id), ownerId: Number(r.owner_id), tier: r.tier });
+  return out;
+}
+
+async function readPlacementsByDealer(
+  db: Database,
+  listingIds: readonly number[],
+  dealers: Pick<SearchEngine, "ownersOf">,
+): Promise<Map<number, ListingPlacement>> {
+  const owners = await dealers.ownersOf(listingIds);
+  const unknown = listingIds.filter((id) => !owners.has(id));
+  if (unknown.length > 0) {
+    const rows = await db.kysely.selectFrom("listings").select(["id", "owner_id"]).where("id", "in", unknown).execute();
+    for (const r of rows) owners.set(Number(r.id), Number(r.owner_id));
+  }
+  const tiers = new Map<number, PlacementTier>();
+  const ownerIds = [...new Set(owners.values())];
+  if (ownerIds.length > 0) {
+    const rows = await db.kysely.selectFrom("dealer_placements").select(["owner_id", "tier"]).where("owner_id", "in", ownerIds).execute();
+    for (const r of rows) if (isPlacementTier(r.tier)) tiers.set(Number(r.owner_id), r.tier);
+  }
+  const out = new Map<number, ListingPlacement>();
+  for (const id of listingIds) {
+    const ownerId = owners.get(id);
+    const tier = ownerId === undefined ? undefined : tiers.get(ownerId);
+    if (ownerId !== undefined && tier) out.set(id, { listingId: id, ownerId, tier });
+  }
   return out;
 }

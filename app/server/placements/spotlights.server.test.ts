@@ -191,6 +191,15 @@ describe("keepSpotlightPool (the results page's own search as the spotlights' po
 });
 
 describe("placements read once per request", () => {
+  it("the dealers as the search index knows them give the same placements as the listings table; ids it does not know are read from the table", async () => {
+    const ids = (await db.kysely.selectFrom("listings").select("id").orderBy("id").limit(600).execute()).map((r) => Number(r.id));
+    const sorted = (m: Map<number, unknown>) => [...m].sort((a, b) => a[0] - b[0]);
+    const fromTable = await placementsOf(db, ids);
+    expect(fromTable.size).toBeGreaterThan(20);
+    expect(sorted(await placementsOf(db, ids, await getSearchEngine()))).toEqual(sorted(fromTable));
+    expect(sorted(await placementsOf(db, ids, { ownersOf: () => Promise.resolve(new Map()) }))).toEqual(sorted(fromTable));
+  });
+
   it("a page and its spotlight calls share one read of the pool's placements; the next request reads them again", async () => {
     const [car] = await db.kysely
       .selectFrom("listings as l")

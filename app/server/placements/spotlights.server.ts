@@ -95,6 +95,7 @@ async function spotlightPool(query: SearchQuery) {
   const placements = await placementsOf(
     await getDatabase(),
     result.hits.map((h) => h.id),
+    engine,
   );
   return { hits: result.hits, placements };
 }

@@ -67,6 +67,8 @@ export interface SearchEngine {
   suggestKeywords(text: string, limit?: number): Promise<KeywordSuggestion[]>;
   /** Active listings among the VINs (the spec's "active listings by vins"). */
   activeListingsByVins(vins: string[]): Promise<{ vin: string; id: number }[]>;
+  /** The dealer (owner id) of each listing it knows (the index from memory, sold ones too). */
+  ownersOf(listingIds: readonly number[]): Promise<Map<number, number>>;
   /** Resolves once every change announced so far is searchable. */
   flush(): Promise<void>;
   status(): EngineStatus;

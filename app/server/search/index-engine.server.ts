@@ -712,6 +712,16 @@ export class IndexSearchEngine implements SearchEngine {
     return activeIdsByVins(this.db, vins);
   }
 
+  ownersOf(listingIds: readonly number[]): Promise<Map<number, number>> {
+    const ix = this.index;
+    const out = new Map<number, number>();
+    for (const id of listingIds) {
+      const slot = ix.slotOf.get(id);
+      if (slot >= 0) out.set(id, ix.owner[slot]);
+    }
+    return Promise.resolve(out);
+  }
+
   inventoryVersion(): number | null {
     return this.#pending.size > 0 ? null : this.index.version;
   }

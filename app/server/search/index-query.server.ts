@@ -584,20 +584,6 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     }
     andInto(Hd, only, W);
   }
-  if (q.showcaseOwnerId !== undefined) {
-    const owners = ix.owner;
-    const ownerId = q.showcaseOwnerId;
-    for (let w = 0; w < W; w++) {
-      let m = Hd[w];
-      let keep = 0;
-      while (m !== 0) {
-        const low = m & -m;
-        if (owners[(w << 5) + 31 - Math.clz32(low)] === ownerId) keep |= low;
-        m ^= low;
-      }
-      Hd[w] = keep;
-    }
-  }
   if (opts.excludeIds) {
     for (const id of opts.excludeIds) {
       const slot = ix.slotOf.get(id);
@@ -624,6 +610,25 @@ export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly Keyw
     for (let c = 0; c < nCfg; c++) if (cfgState[c] === 0) setRange(CP, start[c], end[c]);
     const slotCfg = ix.slotCfg;
     for (let i = ix.sortedEnd; i < n; i++) if (cfgState[slotCfg[i]] === 0) CP[i >>> 5] |= 1 << (i & 31);
+  }
+
+  // The showcase's dealer (showcaseOwnerId) is checked slot by slot, so last, on the fewest slots:
+  // without facets only the slots passing every config and appearance filter can still be results
+  // (the per-config counts below look at those configs' slots only, and AND with AP).
+  if (q.showcaseOwnerId !== undefined) {
+    const owners = ix.owner;
+    const ownerId = q.showcaseOwnerId;
+    const narrow = !countFacets;
+    for (let w = 0; w < W; w++) {
+      let m = narrow ? Hd[w] & CP[w] & AP[w] : Hd[w];
+      let keep = 0;
+      while (m !== 0) {
+        const low = m & -m;
+        if (owners[(w << 5) + 31 - Math.clz32(low)] === ownerId) keep |= low;
+        m ^= low;
+      }
+      Hd[w] = keep;
+    }
   }
 
   // Similar cars without their count (the pages show only the cars): walk the price order outward

@@ -322,7 +322,7 @@ for (const factory of testDatabaseFactories()) {
       await compareMany(1, ROUNDS);
     });
 
-    it("matches SQL without facets too (hideFilters, similar cars): the page and total", async () => {
+    it("matches SQL without facets too (hideFilters, a dealer's showcase, similar cars): the page and total", async () => {
       const r = rng(5);
       const failures: string[] = [];
       for (let k = 0; k < 80; k++) {
@@ -331,6 +331,17 @@ for (const factory of testDatabaseFactories()) {
         const [a, b] = await Promise.all([index.search(q, { now: NOW, hideFilters: true }), sqlEngine.search(q, { now: NOW, hideFilters: true })]);
         const diff = differences({ ...a, filters: [] }, { ...b, filters: [] });
         if (diff.length > 0) failures.push(`${JSON.stringify(input)}\n  ${diff.slice(0, 8).join("\n  ")}`);
+      }
+      // A dealer's showcase (showcaseOwnerId): the page and total of that dealer's matches, with and
+      // without facets, on random filters.
+      for (let k = 0; k < 60; k++) {
+        const input = { ...randomQuery(r, vocab), showcaseOwnerId: r.pick(vocab.owners) };
+        const q = normalizeSearchQuery(input);
+        for (const hideFilters of [true, false]) {
+          const [a, b] = await Promise.all([index.search(q, { now: NOW, hideFilters }), sqlEngine.search(q, { now: NOW, hideFilters })]);
+          const diff = differences(hideFilters ? { ...a, filters: [] } : a, hideFilters ? { ...b, filters: [] } : b);
+          if (diff.length > 0) failures.push(`showcase ${JSON.stringify(input)}\n  ${diff.slice(0, 8).join("\n  ")}`);
+        }
       }
       // Similar cars of listings across the price range: same body style, a price band around theirs.
       const ids = (await t.db.kysely.selectFrom("listings").select("id").where("status", "=", "active").orderBy("sale_price").execute()).map((x) =>

@@ -206,6 +206,14 @@ for (const factory of testDatabaseFactories()) {
       expect(ids(await engine.similar(withZip))).toEqual(ids(await sqlEngine.similar(withZip)));
     });
 
+    it("the dealer of each listing: the index's from memory as the listings table says", async () => {
+      const hits = (await engine.search(normalizeSearchQuery({ numRecords: 100 }), { now: NOW })).hits;
+      const ids = [...hits.map((h) => h.id), 999_999_999];
+      const a = await engine.ownersOf(ids);
+      expect(a.size).toBe(hits.length);
+      expect([...a].sort((x, y) => x[0] - y[0])).toEqual([...(await sqlEngine.ownersOf(ids))].sort((x, y) => x[0] - y[0]));
+    });
+
     it("supplemental results: the same filters just outside the area, nearest first, as SQL says", async () => {
       const q = normalizeSearchQuery({ zip: "30303", searchRadius: 25, listingTypes: ["USED"] });
       const a = await engine.supplemental(q, { numRecords: 100 });

@@ -728,6 +728,16 @@ export class SqlSearchEngine implements SearchEngine {
     return activeIdsByVins(this.db, vins);
   }
 
+  async ownersOf(listingIds: readonly number[]): Promise<Map<number, number>> {
+    if (listingIds.length === 0) return new Map();
+    const rows = await this.db.kysely
+      .selectFrom("listings")
+      .select(["id", "owner_id"])
+      .where("id", "in", [...listingIds])
+      .execute();
+    return new Map(rows.map((r) => [Number(r.id), Number(r.owner_id)]));
+  }
+
   async flush(): Promise<void> {}
 
   /** SQL reads are always current but carry no version: nothing may be cached on them. */
