@@ -244,6 +244,7 @@ export const COMPARE_THRESHOLDS = {
 /** "Listing: listingType (new, used, certified, 3P_CERT)"; "A 3P_CERT listing type is treated as USED." */
 export { LISTING_TYPES, type ListingType } from "./listing-types.ts";
 import type { ListingType } from "./listing-types.ts";
+import { formatInt } from "./format.ts";
 /** "When no listing type is given, the main consumer brand defaults to USED." */
 export const DEFAULT_LISTING_TYPE: ListingType = "USED";
 
@@ -304,7 +305,7 @@ export const TEXT = {
   serverErrorTitle: "We are sorry. There was an issue with your last search.",
   serverErrorRetry: "Please try again",
   expiredListing: (vehicle: string) => `We're sorry, the ${vehicle} you were looking for is no longer available.`,
-  matches: (n: number) => `${n.toLocaleString("en-US")} Matches`,
+  matches: (n: number) => `${formatInt(n)} Matches`,
   sortBy: "Sort By",
   clearFilters: "Clear Filters",
   seeResults: "See Results",

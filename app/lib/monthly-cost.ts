@@ -12,6 +12,7 @@ import { DEFAULT_LOAN, DEFAULT_LOAN_TEXT, loanFactors } from "./loan.ts";
 
 export { readCostTerms, type CostTerms } from "./search-query.ts";
 import type { CostTerms } from "./search-query.ts";
+import { formatInt } from "./format.ts";
 
 /** The terms when the shopper has no wallet: 10% down, 60 months, an assumed 7.5% APR. */
 export const DEFAULT_COST_TERMS: CostTerms = { down: null, termMonths: DEFAULT_LOAN.termMonths, apr: DEFAULT_LOAN.apr };
@@ -79,7 +80,7 @@ export const MONTHLY_COST_THRESHOLDS = [300, 400, 500, 600, 750, 1000] as const;
 export const MONTHLY_COST_SORT: SortOption = "monthlycostASC";
 export const MONTHLY_COST_PARAM = "maxMonthlyCost";
 
-const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
+const usd = (n: number) => `$${formatInt(n)}`;
 
 /** What a shopper reads about the figure, exactly as EPA states its assumptions (docs/reference-data.md). */
 export const MONTHLY_COST_TEXT = {

@@ -7,6 +7,7 @@
 // request BEFORE the URL module normalises them: the URL module swaps a reversed pair silently,
 // the page must say so instead) and by the browser.
 import { PRICE_INPUT, TEXT } from "./constants.ts";
+import { formatInt } from "./format.ts";
 
 export type PriceField = "minPrice" | "maxPrice";
 
@@ -65,5 +66,5 @@ export function formatPriceInput(value: number | string | null | undefined): str
   if (value === null || value === undefined || value === "") return "";
   const n = typeof value === "number" ? value : Number(priceDigits(value));
   if (!Number.isFinite(n)) return "";
-  return Math.trunc(n).toLocaleString("en-US");
+  return formatInt(Math.trunc(n));
 }

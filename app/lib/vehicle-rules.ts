@@ -9,6 +9,7 @@ import type { ListingSummary } from "./listing.ts";
 import { pageConditionOf } from "./listing-types.ts";
 import { categoryUrl, type SearchUrlContext } from "./search-url.ts";
 import type { Condition, DealVerdict, WarrantyInfo } from "./vehicle-view.ts";
+import { formatInt } from "./format.ts";
 
 /** Listing ids are positive integers written in digits only (no signs, spaces or exponents). */
 export const listingIdSchema = z
@@ -85,8 +86,7 @@ export function warrantyInfo(l: Pick<ListingSummary, "listingType" | "certifiedP
   }
   if (l.moneyBackGuarantee && kind !== "brand") {
     points.push(
-      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ` +
-        `${MONEY_BACK_GUARANTEE.miles.toLocaleString("en-US")} miles, whichever comes first.`,
+      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ` + `${formatInt(MONEY_BACK_GUARANTEE.miles)} miles, whichever comes first.`,
     );
   }
   return { headline, points };

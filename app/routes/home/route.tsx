@@ -5,7 +5,7 @@ import { PATHS } from "../../lib/routes";
 import { BODY_STYLE_PLURALS } from "../../lib/body-styles";
 import { CONDITION_NAMES } from "../../lib/listing-types";
 import { vehicleImagePath } from "../../lib/vehicle-image-path";
-import { formatMiles, formatPrice } from "../../lib/format";
+import { formatMiles, formatPrice, formatInt } from "../../lib/format";
 import { loadHomePage } from "./loader.server";
 import { shopperContext } from "../../server/http/request-context.server";
 import { openGraph, webSite } from "../../lib/seo";
@@ -50,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl px-4">
           <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">Find your next car, at an honest price.</h1>
           <p className="mt-3 max-w-2xl text-lg text-brand-100">
-            {total.toLocaleString("en-US")} cars for sale from dealers and private sellers, each with a clear price verdict.
+            {formatInt(total)} cars for sale from dealers and private sellers, each with a clear price verdict.
           </p>
           <Form method="get" action={PATHS.search} aria-label="Search cars for sale" className="mt-8 rounded-2xl bg-white p-4 text-ink shadow-xl sm:p-6">
             <fieldset className="mb-4 flex flex-wrap gap-2">
@@ -202,7 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={m.code}>
               <Link to={m.href} className="flex items-baseline justify-between rounded-lg border border-slate-200 bg-white px-4 py-3 hover:border-brand-500">
                 <span className="font-semibold">{m.name}</span>
-                <span className="text-sm text-slate-500">{m.count.toLocaleString("en-US")}</span>
+                <span className="text-sm text-slate-500">{formatInt(m.count)}</span>
               </Link>
             </li>
           ))}

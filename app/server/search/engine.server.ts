@@ -17,6 +17,7 @@ import {
   type SimilarRequest,
 } from "../../lib/search-query.ts";
 import { keywordTokens, termKeys } from "./keyword.server.ts";
+import { formatInt } from "../../lib/format.ts";
 
 export interface SearchOptions {
   /** The instant relevance's freshness is measured from (default: now). */
@@ -166,7 +167,7 @@ export function planSimilar(request: SimilarRequest, ref: SimilarReference | nul
 export const MILEAGE_STATS_BUCKETS = Array.from({ length: MILEAGE_CEILING / MILEAGE_BUCKET_50K }, (_, i) => {
   const lo = i * MILEAGE_BUCKET_50K;
   const hi = lo + MILEAGE_BUCKET_50K;
-  return { lo, hi, name: `${lo.toLocaleString("en-US")} - ${hi.toLocaleString("en-US")} miles` };
+  return { lo, hi, name: `${formatInt(lo)} - ${formatInt(hi)} miles` };
 });
 
 /** Mileage counts only above 0 and below the ceiling ("Mileage facts count only values above 0 and below 250000"). */

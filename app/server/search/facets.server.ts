@@ -24,6 +24,7 @@ import {
   type SearchQuery,
 } from "../../lib/search-query.ts";
 import { humanizeCode, type SearchLabels } from "./labels.server.ts";
+import { formatInt } from "../../lib/format.ts";
 
 /**
  * Filter ids. A row "fails" a filter when the query selects something in that section and the
@@ -198,7 +199,7 @@ export function facetSpecs(q: SearchQuery, labels: SearchLabels): FacetSpec[] {
   return specs;
 }
 
-const money = (n: number) => `$${n.toLocaleString("en-US")}`;
+const money = (n: number) => `$${formatInt(n)}`;
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** The selected values of a section, as option values. */
@@ -305,7 +306,7 @@ function metaFor(spec: FacetSpec, value: string, labels: SearchLabels): OptionMe
     case FACET.price:
       return { label: `Under ${money(Number(value))}`, order: [Number(value)] };
     case FACET.mileage:
-      return { label: `Under ${Number(value).toLocaleString("en-US")} miles`, order: [Number(value)] };
+      return { label: `Under ${formatInt(Number(value))} miles`, order: [Number(value)] };
     case FACET.bodyStyle: {
       const b = labels.bodyStyles.get(value);
       return { label: b?.name ?? humanizeCode(value), order: [b?.sort ?? 1e6, value] };

@@ -29,6 +29,7 @@ import { plainWordsUrl } from "../search/plain-words.server.ts";
 import { PLAIN_WORDS_LEAD } from "../../lib/plain-words.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { readCostTerms } from "../../lib/monthly-cost.ts";
+import { formatInt } from "../../lib/format.ts";
 
 /** The monthly cost's loan terms on the wire (SearchQuery.costTerms; the default terms when absent). */
 export const COST_TERM_PARAMS = ["costDown", "costTerm", "costApr"] as const;
@@ -360,9 +361,9 @@ export async function referenceService(name: ReferenceName, url: URL) {
       return { payload: rows.map((r) => ({ name: String(r.year), code: String(r.year) })) };
     }
     case "mileageRanges":
-      return { payload: MILEAGE_THRESHOLDS.map((m) => ({ name: `Under ${m.toLocaleString("en-US")} miles`, code: String(m) })) };
+      return { payload: MILEAGE_THRESHOLDS.map((m) => ({ name: `Under ${formatInt(m)} miles`, code: String(m) })) };
     case "priceRanges":
-      return { payload: PRICE_THRESHOLDS.map((m) => ({ name: `Under $${m.toLocaleString("en-US")}`, code: String(m) })) };
+      return { payload: PRICE_THRESHOLDS.map((m) => ({ name: `Under $${formatInt(m)}`, code: String(m) })) };
     case "bodystyles": {
       const [styles, subtypes] = await Promise.all([
         k.selectFrom("ref_body_styles").select(["code", "name"]).orderBy("sort").execute(),
