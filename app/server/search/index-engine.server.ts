@@ -53,6 +53,8 @@ export interface IndexEngineOptions {
 /** A change may commit a little after its updated_at stamp, and clocks differ a little. */
 export const POLL_OVERLAP_MS = 10_000;
 const POLL_PAGE = 5_000;
+/** Make and model selections whose facet domains are kept per inventory version. */
+const SELECTION_DOMAINS_KEPT = 256;
 
 export async function createIndexSearchEngine(db: Database, options: IndexEngineOptions = {}): Promise<IndexSearchEngine> {
   const started = performance.now();
@@ -362,17 +364,39 @@ export class IndexSearchEngine implements SearchEngine {
     return domains;
   }
 
-  /** Domains that depend on the make / model selection (models, series, trims). */
+  /**
+   * Domains that depend on the make / model selection (models, series, trims): a pass over every
+   * configuration, so kept per inventory version for the last selections asked (ADR 032).
+   */
   #domainsFor(q: SearchQuery): FacetDomains {
     const base = this.#globalDomains();
     if (q.makeCodes.length === 0) return base;
+    const ix = this.index;
+    const withModels = hasModelSelection(q);
+    if (this.#selectionDomains.version !== ix.version) this.#selectionDomains = { version: ix.version, kept: new Map() };
+    const kept = this.#selectionDomains.kept;
+    const key = JSON.stringify([q.makeCodes, withModels ? q.models : null]);
+    const hit = kept.get(key);
+    if (hit) return hit;
+    const out = this.#selectionDomainsOf(q, base, withModels);
+    kept.set(key, out);
+    // The oldest go first (a Map keeps insertion order).
+    for (const k of kept.keys()) {
+      if (kept.size <= SELECTION_DOMAINS_KEPT) break;
+      kept.delete(k);
+    }
+    return out;
+  }
+
+  #selectionDomains: { version: number; kept: Map<string, FacetDomains> } = { version: -1, kept: new Map() };
+
+  #selectionDomainsOf(q: SearchQuery, base: FacetDomains, withModels: boolean): FacetDomains {
     const ix = this.index;
     const out: FacetDomains = new Map(base);
     const C = ix.cfg;
     const models = new Map<string, Set<string>>(q.makeCodes.map((m) => [m, new Set<string>()]));
     const series = new Set<string>();
     const trims = new Set<string>();
-    const withModels = hasModelSelection(q);
     for (let c = 0; c < ix.nCfg; c++) {
       if (ix.cfgLive[c] === 0) continue;
       const make = ix.makes.values[C.make[c]];

@@ -67,6 +67,28 @@ for (const factory of testDatabaseFactories()) {
       expect(await engine.count(q)).toBe(await sqlEngine.count(q));
     });
 
+    it("a make's model options follow the inventory: a model sold out leaves the section at the next search", async () => {
+      const q = normalizeSearchQuery({ makeCodes: ["TOYOTA"] });
+      const modelsOf = async () =>
+        (await engine.search(q, { now: NOW })).filters.find((f) => f.name === "modelCodeList|TOYOTA")!.options.map((o) => o.value);
+      const before = await modelsOf();
+      const rows = await t.db.kysely.selectFrom("listings").select(["id", "model_code"]).where("make_code", "=", "TOYOTA").where("status", "=", "active").execute();
+      const perModel = new Map<string, number[]>();
+      for (const r of rows) perModel.set(r.model_code, [...(perModel.get(r.model_code) ?? []), Number(r.id)]);
+      const [model, soldIds] = [...perModel].sort((a, b) => a[1].length - b[1].length)[0]!;
+      expect(before).toContain(model);
+      expect(await modelsOf()).toEqual(before);
+      const inputs = await Promise.all(soldIds.map((id) => listingInput(t, id)));
+      await upsertListings(
+        t.db,
+        inputs.map((input) => ({ ...input, status: "sold" })),
+        NOW + 3500,
+      );
+      expect(await modelsOf()).not.toContain(model);
+      await upsertListings(t.db, inputs, NOW + 3600);
+      expect(await modelsOf()).toEqual(before);
+    });
+
     it("does not read again, at every poll, the rows a burst of changes stamped before the build", async () => {
       // A seed or a feed import a minute before this instance started: the newest stamps are
       // that burst's. The build read them; the poll must not apply them again (it did, and at
