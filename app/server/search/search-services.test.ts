@@ -69,10 +69,14 @@ for (const factory of testDatabaseFactories()) {
 
     it("a make's model options follow the inventory: a model sold out leaves the section at the next search", async () => {
       const q = normalizeSearchQuery({ makeCodes: ["TOYOTA"] });
-      const modelsOf = async () =>
-        (await engine.search(q, { now: NOW })).filters.find((f) => f.name === "modelCodeList|TOYOTA")!.options.map((o) => o.value);
+      const modelsOf = async () => (await engine.search(q, { now: NOW })).filters.find((f) => f.name === "modelCodeList|TOYOTA")!.options.map((o) => o.value);
       const before = await modelsOf();
-      const rows = await t.db.kysely.selectFrom("listings").select(["id", "model_code"]).where("make_code", "=", "TOYOTA").where("status", "=", "active").execute();
+      const rows = await t.db.kysely
+        .selectFrom("listings")
+        .select(["id", "model_code"])
+        .where("make_code", "=", "TOYOTA")
+        .where("status", "=", "active")
+        .execute();
       const perModel = new Map<string, number[]>();
       for (const r of rows) perModel.set(r.model_code, [...(perModel.get(r.model_code) ?? []), Number(r.id)]);
       const [model, soldIds] = [...perModel].sort((a, b) => a[1].length - b[1].length)[0]!;
