@@ -1,6 +1,5 @@
 // 'Still interested?' rules shared by the server and the browser (decision 023, docs/accounts.md).
 // No imports: the signed-out shopper's local history module loads it lazily.
-import { formatInt } from "./format.ts";
 
 /** "Still-interested shows up to 10 vehicles." */
 export const STILL_INTERESTED_MAX = 10;
@@ -42,5 +41,5 @@ export interface StillInterestedCar {
 
 /** "Viewed 5 times in the last 7 days", or null at 3 or fewer. */
 export function numViewedLabel(views: number): string | null {
-  return views > NUMVIEWED_OVER ? `Viewed ${formatInt(views)} times in the last ${STILL_INTERESTED_VIEW_DAYS} days` : null;
+  return views > NUMVIEWED_OVER ? `Viewed ${views.toLocaleString("en-US")} times in the last ${STILL_INTERESTED_VIEW_DAYS} days` : null;
 }

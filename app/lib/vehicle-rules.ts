@@ -86,7 +86,7 @@ export function warrantyInfo(l: Pick<ListingSummary, "listingType" | "certifiedP
   }
   if (l.moneyBackGuarantee && kind !== "brand") {
     points.push(
-      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ` + `${formatInt(MONEY_BACK_GUARANTEE.miles)} miles, whichever comes first.`,
+      `Money-back guarantee: return it within ${MONEY_BACK_GUARANTEE.days} days or ${formatInt(MONEY_BACK_GUARANTEE.miles)} miles, whichever comes first.`,
     );
   }
   return { headline, points };
