@@ -491,8 +491,35 @@ function compile(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]
 // ---------------------------------------------------------------------------------------------
 // The scan
 
+/**
+ * Compiled plans of the index's current version, by query without its page, sort and showcase
+ * dealer (which compile does not read): a results page's search, its supplemental search (the
+ * same filters nearest first) and its dealer showcase (the same filters, one dealer) evaluate
+ * every configuration and appearance once between them (ADR 032). Plans are only read.
+ */
+const planMemo = new WeakMap<ListingIndex, { version: number; terms: readonly KeywordTerm[]; plans: Map<string, Plan> }>();
+const PLANS_KEPT = 64;
+
+function compiled(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[]): Plan {
+  let memo = planMemo.get(ix);
+  if (!memo || memo.version !== ix.version || memo.terms !== terms) planMemo.set(ix, (memo = { version: ix.version, terms, plans: new Map() }));
+  const { firstRecord: _f, numRecords: _n, sortBy: _s, showcaseOwnerId: _o, ...filters } = q;
+  const key = JSON.stringify(filters);
+  let plan = memo.plans.get(key);
+  if (!plan) {
+    plan = compile(ix, q, terms);
+    memo.plans.set(key, plan);
+    // The oldest go first (a Map keeps insertion order).
+    for (const k of memo.plans.keys()) {
+      if (memo.plans.size <= PLANS_KEPT) break;
+      memo.plans.delete(k);
+    }
+  }
+  return { ...plan, location: plan.location && { ...plan.location }, ignored: [...plan.ignored] };
+}
+
 export function scanIndex(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[], opts: ScanOptions): ScanResult {
-  const plan = compile(ix, q, terms);
+  const plan = compiled(ix, q, terms);
   const { cfgState, cfgNeed, appState, appTok, location, active } = plan;
   const nCfg = ix.nCfg;
   const nApp = ix.nApp;
