@@ -12,7 +12,7 @@ import { DEFAULT_LOAN, DEFAULT_LOAN_TEXT, loanFactors } from "./loan.ts";
 
 export { readCostTerms, type CostTerms } from "./search-query.ts";
 import type { CostTerms } from "./search-query.ts";
-import { formatInt } from "./format.ts";
+import { formatPrice } from "./format.ts";
 
 /** The terms when the shopper has no wallet: 10% down, 60 months, an assumed 7.5% APR. */
 export const DEFAULT_COST_TERMS: CostTerms = { down: null, termMonths: DEFAULT_LOAN.termMonths, apr: DEFAULT_LOAN.apr };
@@ -80,8 +80,6 @@ export const MONTHLY_COST_THRESHOLDS = [300, 400, 500, 600, 750, 1000] as const;
 export const MONTHLY_COST_SORT: SortOption = "monthlycostASC";
 export const MONTHLY_COST_PARAM = "maxMonthlyCost";
 
-const usd = (n: number) => `$${formatInt(n)}`;
-
 /** What a shopper reads about the figure, exactly as EPA states its assumptions (docs/reference-data.md). */
 export const MONTHLY_COST_TEXT = {
   filterLabel: "Monthly Cost (with fuel)",
@@ -91,15 +89,15 @@ export const MONTHLY_COST_TEXT = {
   plugInHybrid: "For this plug-in hybrid EPA's figure is for running on gasoline only; charging it from the grid would lower it.",
   excludes: "Excludes insurance and maintenance (we have no public source to cite for them), taxes and fees.",
   none: "No monthly cost with fuel: EPA publishes no annual fuel cost for this vehicle.",
-  chip: (max: number) => `Under ${usd(max)}/mo. with fuel`,
-  option: (max: number) => `Under ${usd(max)}/mo.`,
+  chip: (max: number) => `Under ${formatPrice(max)}/mo. with fuel`,
+  option: (max: number) => `Under ${formatPrice(max)}/mo.`,
 } as const;
 
 /** Which terms a figure is on, e.g. "your wallet's terms ($3,000 down, 72 months, 6.9% APR)". */
 export function costTermsText(terms: CostTerms | undefined): string {
   const t = terms ?? DEFAULT_COST_TERMS;
   if (t.down === null) return `default terms (${DEFAULT_LOAN_TEXT})`;
-  return `your wallet's terms (${t.down > 0 ? `${usd(t.down)} down` : "no down payment"}, ${t.termMonths} months, ${t.apr}% APR)`;
+  return `your wallet's terms (${t.down > 0 ? `${formatPrice(t.down)} down` : "no down payment"}, ${t.termMonths} months, ${t.apr}% APR)`;
 }
 
 /** The line under a page of monthly costs: what the figure adds up and on which terms. */

@@ -13,7 +13,7 @@ import { APR_MESSAGE, DEFAULT_TERM, MAX_APR, PAYMENT_TERMS, parseApr } from "../
 import { PATHS } from "../lib/routes.ts";
 import { WALLET_LIMITS, affordablePrice, type Wallet, type WalletField, type WalletFormReply, type WalletView } from "../lib/wallet.ts";
 import { getFlags } from "./flags.server.ts";
-import { formatInt } from "../lib/format.ts";
+import { formatPrice } from "../lib/format.ts";
 
 export const walletCookie = SITE_COOKIES.wallet;
 
@@ -46,10 +46,9 @@ function dollars(raw: string): number | undefined {
   return /^\d{1,7}$/.test(s) ? Number(s) : undefined;
 }
 
-const usd = (n: number) => `$${formatInt(n)}`;
 export const WALLET_MESSAGES = {
-  monthly: `Enter a monthly budget between ${usd(WALLET_LIMITS.monthly.min)} and ${usd(WALLET_LIMITS.monthly.max)}.`,
-  down: `Enter a down payment between $0 and ${usd(WALLET_LIMITS.down.max)}.`,
+  monthly: `Enter a monthly budget between ${formatPrice(WALLET_LIMITS.monthly.min)} and ${formatPrice(WALLET_LIMITS.monthly.max)}.`,
+  down: `Enter a down payment between $0 and ${formatPrice(WALLET_LIMITS.down.max)}.`,
   apr: APR_MESSAGE,
 } as const;
 

@@ -24,7 +24,7 @@ import {
   type SearchQuery,
 } from "../../lib/search-query.ts";
 import { humanizeCode, type SearchLabels } from "./labels.server.ts";
-import { formatInt } from "../../lib/format.ts";
+import { formatInt, formatPrice } from "../../lib/format.ts";
 
 /**
  * Filter ids. A row "fails" a filter when the query selects something in that section and the
@@ -199,7 +199,6 @@ export function facetSpecs(q: SearchQuery, labels: SearchLabels): FacetSpec[] {
   return specs;
 }
 
-const money = (n: number) => `$${formatInt(n)}`;
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** The selected values of a section, as option values. */
@@ -304,7 +303,7 @@ function metaFor(spec: FacetSpec, value: string, labels: SearchLabels): OptionMe
     case FACET.drive:
       return { label: DRIVE_GROUP_LABELS[value] ?? value, order: [fixedOrder(Object.keys(DRIVE_GROUP_LABELS), value), value] };
     case FACET.price:
-      return { label: `Under ${money(Number(value))}`, order: [Number(value)] };
+      return { label: `Under ${formatPrice(Number(value))}`, order: [Number(value)] };
     case FACET.mileage:
       return { label: `Under ${formatInt(Number(value))} miles`, order: [Number(value)] };
     case FACET.bodyStyle: {
