@@ -57,35 +57,17 @@ export interface ListingPlacement {
 /**
  * The placement tier of each listing's dealer, for the listings whose dealer has one. Read once
  * per request for the same listings (a results page and its four spotlight calls ask for the same
- * pool's): an operator's change shows from the next request on. With `dealers` (the search
- * engine, whose index knows each listing's dealer) only the small placements table is read, not
- * a row of the listings table per listing (ADR 032).
+ * pool's): an operator's change shows from the next request on. Each listing's dealer comes from
+ * `dealers` (the search engine: its index knows them) when given, else from the listings table,
+ * as do the ones it does not know; then only the small placements table is read (ADR 032).
  */
 export function placementsOf(db: Database, listingIds: readonly number[], dealers?: Pick<SearchEngine, "ownersOf">): Promise<Map<number, ListingPlacement>> {
   if (listingIds.length === 0) return Promise.resolve(new Map());
-  return oncePerRequest(`placementsOf:${db.description}:${listingIds.join(",")}`, () =>
-    dealers ? readPlacementsByDealer(db, listingIds, dealers) : readPlacements(db, listingIds),
-  );
+  return oncePerRequest(`placementsOf:${db.description}:${listingIds.join(",")}`, () => readPlacements(db, listingIds, dealers));
 }
 
-async function readPlacements(db: Database, listingIds: readonly number[]): Promise<Map<number, ListingPlacement>> {
-  const out = new Map<number, ListingPlacement>();
-  const rows = await db.kysely
-    .selectFrom("listings as l")
-    .innerJoin("dealer_placements as p", "p.owner_id", "l.owner_id")
-    .select(["l.id", "l.owner_id", "p.tier"])
-    .where("l.id", "in", [...listingIds])
-    .execute();
-  for (const r of rows) if (isPlacementTier(r.tier)) out.set(Number(r.id), { listingId: Number(r.id), ownerId: Number(r.owner_id), tier: r.tier });
-  return out;
-}
-
-async function readPlacementsByDealer(
-  db: Database,
-  listingIds: readonly number[],
-  dealers: Pick<SearchEngine, "ownersOf">,
-): Promise<Map<number, ListingPlacement>> {
-  const owners = await dealers.ownersOf(listingIds);
+async function readPlacements(db: Database, listingIds: readonly number[], dealers?: Pick<SearchEngine, "ownersOf">): Promise<Map<number, ListingPlacement>> {
+  const owners = dealers ? await dealers.ownersOf(listingIds) : new Map<number, number>();
   const unknown = listingIds.filter((id) => !owners.has(id));
   if (unknown.length > 0) {
     const rows = await db.kysely.selectFrom("listings").select(["id", "owner_id"]).where("id", "in", unknown).execute();

@@ -194,10 +194,18 @@ describe("placements read once per request", () => {
   it("the dealers as the search index knows them give the same placements as the listings table; ids it does not know are read from the table", async () => {
     const ids = (await db.kysely.selectFrom("listings").select("id").orderBy("id").limit(600).execute()).map((r) => Number(r.id));
     const sorted = (m: Map<number, unknown>) => [...m].sort((a, b) => a[0] - b[0]);
-    const fromTable = await placementsOf(db, ids);
+    // What the tables say, joined here.
+    const joined = await db.kysely
+      .selectFrom("listings as l")
+      .innerJoin("dealer_placements as p", "p.owner_id", "l.owner_id")
+      .select(["l.id", "l.owner_id", "p.tier"])
+      .where("l.id", "in", ids)
+      .execute();
+    const fromTable = new Map(joined.map((r) => [Number(r.id), { listingId: Number(r.id), ownerId: Number(r.owner_id), tier: r.tier }]));
     expect(fromTable.size).toBeGreaterThan(20);
     expect(sorted(await placementsOf(db, ids, await getSearchEngine()))).toEqual(sorted(fromTable));
     expect(sorted(await placementsOf(db, ids, { ownersOf: () => Promise.resolve(new Map()) }))).toEqual(sorted(fromTable));
+    expect(sorted(await placementsOf(db, ids))).toEqual(sorted(fromTable));
   });
 
   it("a page and its spotlight calls share one read of the pool's placements; the next request reads them again", async () => {
