@@ -20,6 +20,7 @@ import { isPlacementTier, placementsOf, type PlacementTier } from "../inventory/
 import { getSearchEngine } from "../search/search.server.ts";
 import { hydrate, serviceSearchQuery } from "../services/listing-service.server.ts";
 import { vehicleHighlights, type VehicleHighlight } from "./highlights.server.ts";
+import { setKeepingNewest } from "../bounded-map.server.ts";
 
 /** How many of the search's first matches the tiers are drawn from. */
 export const SPOTLIGHT_POOL = 200;
@@ -65,13 +66,8 @@ function poolHits(engine: Awaited<ReturnType<typeof getSearchEngine>>, query: Se
 }
 
 function keepPool(key: string, hits: Promise<SearchHit[]>): void {
-  poolMemo.set(key, hits);
+  setKeepingNewest(poolMemo, key, hits, POOL_MEMO_ENTRIES);
   hits.catch(() => poolMemo.delete(key));
-  // The oldest go first (a Map keeps insertion order).
-  for (const k of poolMemo.keys()) {
-    if (poolMemo.size <= POOL_MEMO_ENTRIES) break;
-    poolMemo.delete(k);
-  }
 }
 
 /**

@@ -36,6 +36,7 @@ import { ListingIndex } from "./listing-index.server.ts";
 import { BUY_ONLINE_EXPERIENCE } from "../../lib/deals.ts";
 import { onlineEligibleIds } from "../deals/online-eligible.server.ts";
 import { COL, activeIdsByVins, changedAfter, fetchRowsByIds, fetchRowsByIdsSync, idsAfter, loadActiveRowsParallel, maxListingId } from "./rows.server.ts";
+import { setKeepingNewest } from "../bounded-map.server.ts";
 
 export interface IndexEngineOptions {
   /**
@@ -379,12 +380,7 @@ export class IndexSearchEngine implements SearchEngine {
     const hit = kept.get(key);
     if (hit) return hit;
     const out = this.#selectionDomainsOf(q, base, withModels);
-    kept.set(key, out);
-    // The oldest go first (a Map keeps insertion order).
-    for (const k of kept.keys()) {
-      if (kept.size <= SELECTION_DOMAINS_KEPT) break;
-      kept.delete(k);
-    }
+    setKeepingNewest(kept, key, out, SELECTION_DOMAINS_KEPT);
     return out;
   }
 

@@ -43,6 +43,7 @@ import { resolveKeyword, type KeywordTerm } from "./keyword.server.ts";
 import type { Dict, ListingIndex } from "./listing-index.server.ts";
 import { DAY_MS, RELEVANCE_DEAL_POINTS, RELEVANCE_DISTANCE_POINTS, RELEVANCE_FRESHNESS_POINTS, RELEVANCE_SCORE_SCALE } from "./relevance.server.ts";
 import { costPlan, planPayment, type CostPlan } from "../../lib/monthly-cost.ts";
+import { setKeepingNewest } from "../bounded-map.server.ts";
 
 const SORT_MODE: Record<SortOption, number> = {
   derivedpriceASC: 0,
@@ -508,12 +509,7 @@ function compiled(ix: ListingIndex, q: SearchQuery, terms: readonly KeywordTerm[
   let plan = memo.plans.get(key);
   if (!plan) {
     plan = compile(ix, q, terms);
-    memo.plans.set(key, plan);
-    // The oldest go first (a Map keeps insertion order).
-    for (const k of memo.plans.keys()) {
-      if (memo.plans.size <= PLANS_KEPT) break;
-      memo.plans.delete(k);
-    }
+    setKeepingNewest(memo.plans, key, plan, PLANS_KEPT);
   }
   return { ...plan, location: plan.location && { ...plan.location }, ignored: [...plan.ignored] };
 }
