@@ -6,6 +6,7 @@ import { SiteFooter } from "./components/site-footer";
 
 import { SiteHeader } from "./components/site-header";
 import { publicFlags } from "./lib/flags";
+import { CARD_POST_FORM } from "./lib/constants";
 import { useNonce } from "./lib/nonce";
 import { getFlags } from "./server/flags.server";
 import { rejectUnreadableForms } from "./server/security/form-body.server";
@@ -80,6 +81,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </div>
           <SiteFooter links={data?.conditionLinks} />
+          {/* The cards' heart and Compare buttons post through this form (their `form` attribute,
+              their address in `formaction`): one form a document, not one a button (ADR 032). */}
+          <form id={CARD_POST_FORM} method="post" hidden />
         </HydratedContext>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

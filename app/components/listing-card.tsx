@@ -1,6 +1,5 @@
-import { useFetcher } from "react-router";
-import { useHydrated } from "./use-hydrated";
-import { TEXT } from "../lib/constants";
+import { useFetcher, useFormAction } from "react-router";
+import { CARD_POST_FORM, TEXT } from "../lib/constants";
 import { CardPayment } from "./wallet/wallet";
 import { DEAL_LABELS, formatInt, formatMiles, formatPrice } from "../lib/format";
 import { PATHS, vehicleClickHref, type ListingClick } from "../lib/routes";
@@ -65,7 +64,7 @@ export function ListingCard({
           </a>
         </h3>
         <p className="card-price">
-          <span>{formatPrice(listing.price)}</span>
+          {formatPrice(listing.price)}
           {listing.reducedPrice ? <span className="card-drop">Price drop</span> : null}
         </p>
         <CardPayment price={listing.price} />
@@ -187,7 +186,7 @@ export function CardPictures({
 /** Compare, Share and Report: on every card, the sponsored ones too (app/routes/results/components/tiered-grid.tsx). */
 export function QuickActions({ listing, compare }: { listing: ListingCardData; compare?: CompareState }) {
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
+  const action = useFormAction();
   const added = compare?.added || fetcher.state !== "idle";
   const vehicle = PATHS.vehicle(listing.id);
   return (
@@ -202,18 +201,24 @@ export function QuickActions({ listing, compare }: { listing: ListingCardData; c
             {TEXT.addedToCompare}
           </a>
         ) : !compare.full ? (
-          <fetcher.Form method="post" preventScrollReset className="flex flex-1">
-            {hydrated ? <input type="hidden" name="via" value="fetch" /> : null}
-            <button
-              type="submit"
-              name="compare"
-              value={listing.id}
-              aria-label={`${TEXT.compare} ${listing.title}`}
-              className={`card-action ${leadingIcon("compare")}`}
-            >
-              {TEXT.compare}
-            </button>
-          </fetcher.Form>
+          // A button through the document's card form (root.tsx), posting
+          // to this page's own action; with JavaScript through the fetcher, answered with data.
+          <button
+            type="submit"
+            form={CARD_POST_FORM}
+            formAction={action}
+            formMethod="post"
+            name="compare"
+            value={listing.id}
+            aria-label={`${TEXT.compare} ${listing.title}`}
+            className={`card-action ${leadingIcon("compare")}`}
+            onClick={(e) => {
+              e.preventDefault();
+              void fetcher.submit({ compare: String(listing.id), via: "fetch" }, { method: "post", action, preventScrollReset: true });
+            }}
+          >
+            {TEXT.compare}
+          </button>
         ) : null
       ) : null}
       <a

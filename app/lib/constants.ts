@@ -374,3 +374,10 @@ export const IDENTITY_TEXT = {
   verified: "Your email is verified.",
   pendingEmail: (email: string) => `We sent a link to ${email}. Your email changes to it when you open the link.`,
 } as const;
+
+/**
+ * The id of the one empty POST form per document (root.tsx) that the cards' small actions submit
+ * through the `form` attribute: the save heart and Compare are a button each with its address in
+ * `formaction`, not a form and a button (docs/decisions/032-render-path-at-1m.md).
+ */
+export const CARD_POST_FORM = "card-post";

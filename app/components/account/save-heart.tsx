@@ -1,11 +1,11 @@
-// The save-vehicle heart (docs/accounts.md). A POST form to PATHS.saveVehicle that works without
+// The save-vehicle heart (docs/accounts.md). A POST button to PATHS.saveVehicle that works without
 // JavaScript (the server redirects back, or to the sign-in page); with JavaScript a fetcher
 // toggles in place and, when the shopper must sign in, opens the 'Save Cars with a Free Account'
 // dialog. Closing the dialog undoes the tentative save (nothing was stored for it).
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { useHydrated } from "../use-hydrated";
 import { ACCOUNT_TEXT } from "../../lib/account";
+import { CARD_POST_FORM } from "../../lib/constants";
 import { PATHS } from "../../lib/routes";
 import { useRootData } from "../use-root-data";
 import { Icon, leadingIcon } from "../search/icons";
@@ -16,7 +16,6 @@ type Result =
 export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number; title: string; size?: "sm" | "lg" }) {
   const root = useRootData();
   const fetcher = useFetcher<Result>();
-  const hydrated = useHydrated();
   const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [dismissed, setDismissed] = useState<object | null>(null);
@@ -33,46 +32,47 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
 
   return (
     <>
-      {/* What is fixed rides in the action's address, the intent on the button: a card's heart is
-          two elements (a form and its button, the icon its ::before), not six (ADR 032). */}
-      <fetcher.Form
-        method="post"
-        action={saveAction(listingId, refUrl, hydrated)}
-        preventScrollReset
-        className={size === "lg" ? "" : "absolute right-2 top-2 z-10"}
+      {/* One button, no form of its own: it posts through the document's card form (its address
+          in `formaction`; root.tsx), the icon its ::before (ADR 032).
+          With JavaScript the click goes through the fetcher and the answer is data, not a page. */}
+      <button
+        type="submit"
+        form={CARD_POST_FORM}
+        formAction={saveAction(listingId, refUrl, false)}
+        formMethod="post"
+        name="intent"
+        value={saved ? "unsave" : "save"}
+        aria-pressed={saved}
+        aria-label={size === "lg" ? undefined : `${saved ? "Saved" : "Save"}: ${title}`}
+        onClick={(e) => {
+          e.preventDefault();
+          void fetcher.submit({ intent: saved ? "unsave" : "save" }, { method: "post", action: saveAction(listingId, refUrl, true), preventScrollReset: true });
+        }}
+        className={
+          size === "lg"
+            ? "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            : `absolute right-2 top-2 z-10 grid h-10 w-10 place-items-center rounded-full bg-white/95 shadow hover:bg-white before:size-[22px] ${leadingIcon(saved ? "heart-filled" : "heart")} ${saved ? "text-red-600" : "text-brand-700"}`
+        }
       >
-        <button
-          type="submit"
-          name="intent"
-          value={saved ? "unsave" : "save"}
-          aria-pressed={saved}
-          aria-label={size === "lg" ? undefined : `${saved ? "Saved" : "Save"}: ${title}`}
+        {size === "lg" ? (
+          <>
+            <Icon name={saved ? "heart-filled" : "heart"} className={saved ? "size-[22px] text-red-600" : "size-[22px]"} />
+            <span>{saved ? "Saved" : "Save"}</span>
+          </>
+        ) : null}
+      </button>
+      {refused ? (
+        <p
+          role="alert"
           className={
             size === "lg"
-              ? "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-              : `grid h-10 w-10 place-items-center rounded-full bg-white/95 shadow hover:bg-white before:size-[22px] ${leadingIcon(saved ? "heart-filled" : "heart")} ${saved ? "text-red-600" : "text-brand-700"}`
+              ? "mt-2 max-w-sm basis-full text-sm font-medium text-red-700"
+              : "absolute right-2 top-14 z-10 w-56 rounded-lg bg-white p-2 text-xs font-medium text-red-700 shadow"
           }
         >
-          {size === "lg" ? (
-            <>
-              <Icon name={saved ? "heart-filled" : "heart"} className={saved ? "size-[22px] text-red-600" : "size-[22px]"} />
-              <span>{saved ? "Saved" : "Save"}</span>
-            </>
-          ) : null}
-        </button>
-        {refused ? (
-          <p
-            role="alert"
-            className={
-              size === "lg"
-                ? "mt-2 max-w-sm text-sm font-medium text-red-700"
-                : "absolute right-0 top-12 w-56 rounded-lg bg-white p-2 text-xs font-medium text-red-700 shadow"
-            }
-          >
-            {refused}
-          </p>
-        ) : null}
-      </fetcher.Form>
+          {refused}
+        </p>
+      ) : null}
       {needSignIn ? (
         <SignInDialog dialogRef={dialogRef} signInUrl={needSignIn.signInUrl} signUpUrl={needSignIn.signUpUrl} onClose={() => setDismissed(needSignIn)} />
       ) : null}

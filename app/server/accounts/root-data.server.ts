@@ -26,7 +26,16 @@ export async function accountSummary(request: Request): Promise<AccountSummary> 
   return { signedIn: false, firstName: "", savedIds, savedSearchUrls, oneClick: "form" };
 }
 
-/** The footer's condition links, canonical (no redirect on the way), written by the URL module. */
-export function conditionLinks() {
-  return { used: categoryUrl({ condition: "used" }), new: categoryUrl({ condition: "new" }), certified: categoryUrl({ condition: "certified" }) };
+/**
+ * The footer's condition links, canonical (no redirect on the way), written by the URL module.
+ * They depend on nothing a request carries, so they are written once (each is a URL parse and
+ * serialisation, on every page; ADR 032).
+ */
+export function conditionLinks(): { used: string; new: string; certified: string } {
+  return (footerLinks ??= {
+    used: categoryUrl({ condition: "used" }),
+    new: categoryUrl({ condition: "new" }),
+    certified: categoryUrl({ condition: "certified" }),
+  });
 }
+let footerLinks: { used: string; new: string; certified: string } | undefined;

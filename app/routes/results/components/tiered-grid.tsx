@@ -180,9 +180,7 @@ function PlacementCard({
               {listing.title}
             </a>
           </h3>
-          <p className="card-price">
-            <span>{formatPrice(listing.price)}</span>
-          </p>
+          <p className="card-price">{formatPrice(listing.price)}</p>
           <CardPayment price={listing.price} />
           <CardCost cost={listing.monthlyCost} />
           {listing.highlight ? <p className="text-xs font-semibold text-deal-good">{listing.highlight}</p> : null}
