@@ -38,7 +38,8 @@ export function ListingCard({
 }) {
   const titleId = `listing-${listing.id}-title`;
   const miles = listing.condition === "New" && listing.mileage < 500 ? "New" : formatMiles(listing.mileage);
-  const away = listing.distance === null ? null : listing.distance === 0 ? "Under 1 mi away" : `${formatInt(listing.distance)} mi away`;
+  const away =
+    listing.distance === null || listing.distance === undefined ? null : listing.distance === 0 ? "Under 1 mi away" : `${formatInt(listing.distance)} mi away`;
   return (
     <article id={`listing-${listing.id}`} aria-labelledby={titleId} className="card">
       <div className="relative">
@@ -95,7 +96,7 @@ export function ListingCard({
       </div>
       {/* One-click email (docs/accounts.md) on its own row: four actions do not fit a card's width. */}
       <div className="card-actions">
-        <EmailSellerAction listingId={listing.id} title={listing.title} privateSeller={listing.privateSeller} />
+        <EmailSellerAction listingId={listing.id} title={listing.title} privateSeller={listing.privateSeller ?? false} />
         {listing.buyOnlineHref ? (
           <a href={listing.buyOnlineHref} aria-label={`Buy Online: ${listing.title}`} className="card-action font-semibold text-brand-700">
             Buy Online
@@ -137,7 +138,8 @@ export function CardPictures({
   listing: Pick<ListingCardData, "id" | "title" | "photos" | "photoCount" | "bodyStyleCode" | "extColor">;
   eager?: boolean;
 }) {
-  const photos = listing.photos.slice(0, CARD_PHOTOS);
+  const photos = (listing.photos ?? []).slice(0, CARD_PHOTOS);
+  const photoCount = listing.photoCount ?? 0;
   if (photos.length === 0) {
     return (
       <>
@@ -146,13 +148,13 @@ export function CardPictures({
       </>
     );
   }
-  const count = <span className="photo-badge absolute bottom-2 left-2">{photoCountLabel(listing.photoCount)}</span>;
+  const count = <span className="photo-badge absolute bottom-2 left-2">{photoCountLabel(photoCount)}</span>;
   if (photos.length === 1) {
     return (
       <>
         <Photo
           photo={photos[0]}
-          alt={`${listing.title}, photo 1 of ${listing.photoCount}`}
+          alt={`${listing.title}, photo 1 of ${photoCount}`}
           sizes={CARD_SIZES}
           maxWidth={CARD_MAX_WIDTH}
           eager={eager}
@@ -164,12 +166,12 @@ export function CardPictures({
   }
   return (
     <>
-      <div className="card-photos" tabIndex={0} role="group" aria-label={`Photos of ${listing.title}: ${photoCountLabel(listing.photoCount)}, scroll sideways`}>
+      <div className="card-photos" tabIndex={0} role="group" aria-label={`Photos of ${listing.title}: ${photoCountLabel(photoCount)}, scroll sideways`}>
         {photos.map((p, i) => (
           <a key={p.key} href={`${PATHS.vehicle(listing.id)}#photo-${i + 1}`} tabIndex={-1} className="card-photo">
             <Photo
               photo={p}
-              alt={`${listing.title}, photo ${i + 1} of ${listing.photoCount}`}
+              alt={`${listing.title}, photo ${i + 1} of ${photoCount}`}
               sizes={CARD_SIZES}
               maxWidth={CARD_MAX_WIDTH}
               eager={eager && i === 0}

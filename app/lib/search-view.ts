@@ -3,6 +3,11 @@
 // page-only view types live in their page's folder (docs/architecture.md).
 import type { ListingPhoto } from "./photos";
 
+/**
+ * A card's data. What a card does not show is left out rather than sent as null, false, 0 or []
+ * (the optional fields below): the page's hydration data carries every card, and a results page
+ * at 1M listings sent some 2.5 KB of such keys (docs/decisions/032-render-path-at-1m.md).
+ */
 export interface ListingCardData {
   id: number;
   /** "2019 Toyota RAV4 XLE" */
@@ -14,29 +19,29 @@ export interface ListingCardData {
    * The deal verdict in words, made on the server (app/lib/price-verdict.ts) so the card needs no
    * arithmetic: "$5,349 (5%) above market" and the band "Fair Price: 3% below to 5% above market".
    */
-  dealNote: string | null;
-  dealBand: string | null;
+  dealNote?: string | null;
+  dealBand?: string | null;
   mileage: number;
-  dealRating: "great" | "good" | "fair" | "high" | null;
+  dealRating?: "great" | "good" | "fair" | "high" | null;
   bodyStyleCode: string;
   extColor: string;
   sellerName: string;
   /** "Dealer rated 4.6 of 5 from 12 Forecourt reviews": only from shoppers' reviews on Forecourt (ADR 024). */
   sellerRating?: string | null;
-  privateSeller: boolean;
+  privateSeller?: boolean;
   city: string;
   state: string;
-  /** Miles from the searched ZIP, rounded; null without a location. */
-  distance: number | null;
+  /** Miles from the searched ZIP, rounded; absent (or null) without a location. */
+  distance?: number | null;
   /** Beyond the radius, reached by extended home delivery. */
-  extended: boolean;
-  reducedPrice: boolean;
+  extended?: boolean;
+  reducedPrice?: boolean;
   /** This shopper has emailed the seller about it (docs/vehicle-page.md). */
   emailed?: boolean;
-  /** The first photos for the card's carousel (docs/photos.md); empty: the drawing, labelled. */
-  photos: ListingPhoto[];
-  /** All the listing's photos. */
-  photoCount: number;
+  /** The first photos for the card's carousel (docs/photos.md); absent or empty: the drawing, labelled. */
+  photos?: ListingPhoto[];
+  /** All the listing's photos (absent: none). */
+  photoCount?: number;
   /** 'Buy Online': set only when the eligibility service passes the listing (docs/online-buying.md). */
   buyOnlineHref?: string;
   /** A vehicle highlight from a real signal ("Price dropped $500 this week"); docs/placements.md. */

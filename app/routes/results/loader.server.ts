@@ -175,7 +175,13 @@ export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArg
   await markEmailed(db, shopper, cards);
   const cardsOf = (hits: SearchHit[]) => hits.map((h) => cards.get(h.id)).filter((c): c is ListingCardData => c !== undefined);
   // Supplemental listings are outside the area by definition: not "extended delivery" matches.
-  const outside = (list: ListingCardData[]) => list.map((c) => (c.extended ? { ...c, extended: false } : c));
+  const outside = (list: ListingCardData[]) =>
+    list.map((c) => {
+      if (!c.extended) return c;
+      const copy = { ...c };
+      delete copy.extended;
+      return copy;
+    });
 
   const { sections, hidden } = buildFilterSections({ state, ctx, labels, filters: result.filters, checks, now: new Date() });
   const allEntries = searchFormEntries(state, ctx).filter(([k]) => k !== "firstRecord" && k !== "expired");

@@ -32,29 +32,35 @@ export async function listingCards(
     const hit = byId.get(l.id);
     const make = labels.makes.get(l.makeCode) ?? l.makeName;
     const model = labels.models.get(`${l.makeCode}|${l.modelCode}`) ?? l.modelName;
-    out.set(l.id, {
+    // What the card does not show stays out (ListingCardData: no null, false, 0 or [] keys).
+    const card: ListingCardData = {
       id: l.id,
       title: vehicleName({ year: l.year, makeName: make, modelName: model, trimName: l.trimName }),
       // A certified card says which kind of certification it has, never more (ADR 022).
       condition: l.listingType === "NEW" ? "New" : (certifiedLabel(l) ?? "Used"),
       price: l.salePrice,
-      dealNote: marketDifference(l.salePrice, l.marketPrice),
-      dealBand: l.dealRating ? `${DEAL_LABELS[l.dealRating]}: ${RATING_BANDS[l.dealRating]}` : null,
       mileage: l.mileage,
-      dealRating: l.dealRating,
       bodyStyleCode: l.bodyStyleCode,
       extColor: l.extColorSimple,
       sellerName: l.owner.name,
-      sellerRating: l.sellerType === "p" ? null : dealerCardRating(l.owner),
-      privateSeller: l.sellerType === "p",
       city: l.owner.city,
       state: l.owner.state,
-      distance: hit?.distance === null || hit?.distance === undefined ? null : Math.round(hit.distance),
-      extended: hit?.marketExtension ?? false,
-      reducedPrice: l.isReducedPrice,
-      photos: l.photos.slice(0, CARD_PHOTOS),
-      photoCount: l.photoCount,
-    });
+    };
+    const dealNote = marketDifference(l.salePrice, l.marketPrice);
+    if (dealNote) card.dealNote = dealNote;
+    if (l.dealRating) {
+      card.dealRating = l.dealRating;
+      card.dealBand = `${DEAL_LABELS[l.dealRating]}: ${RATING_BANDS[l.dealRating]}`;
+    }
+    const sellerRating = l.sellerType === "p" ? null : dealerCardRating(l.owner);
+    if (sellerRating) card.sellerRating = sellerRating;
+    if (l.sellerType === "p") card.privateSeller = true;
+    if (hit?.distance !== null && hit?.distance !== undefined) card.distance = Math.round(hit.distance);
+    if (hit?.marketExtension) card.extended = true;
+    if (l.isReducedPrice) card.reducedPrice = true;
+    if (l.photos.length > 0) card.photos = l.photos.slice(0, CARD_PHOTOS);
+    if (l.photoCount > 0) card.photoCount = l.photoCount;
+    out.set(l.id, card);
     const cost = options.costTerms ? monthlyCost(l.salePrice, l.annualFuelCost, options.costTerms) : null;
     if (cost) out.get(l.id)!.monthlyCost = cost;
   }

@@ -95,7 +95,7 @@ function ShowcaseCard({ listing, eager = false }: { listing: ListingCardData; ea
   const pictureClass = "aspect-[4/3] w-full bg-slate-100 object-cover sm:w-36";
   return (
     <div className="card sm:flex-row">
-      {listing.photos[0] ? (
+      {listing.photos?.[0] ? (
         <Photo photo={listing.photos[0]} alt="" sizes="(min-width:640px) 144px, 100vw" maxWidth={1024} eager={eager} className={pictureClass} />
       ) : (
         // A drawing, labelled as one (docs/photos.md), as on the results cards.

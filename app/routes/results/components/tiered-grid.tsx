@@ -184,7 +184,7 @@ function PlacementCard({
           <CardPayment price={listing.price} />
           <CardCost cost={listing.monthlyCost} />
           {listing.highlight ? <p className="text-xs font-semibold text-deal-good">{listing.highlight}</p> : null}
-          <p>{listing.distance === null ? miles : `${miles} · ${formatInt(listing.distance)} mi away`}</p>
+          <p>{listing.distance === null || listing.distance === undefined ? miles : `${miles} · ${formatInt(listing.distance)} mi away`}</p>
           {simplified ? null : (
             <p className="card-seller">
               <span className="font-medium text-slate-800">{listing.sellerName}</span>
