@@ -34,8 +34,9 @@ async function hydrated(page: Page) {
 }
 
 async function prices(page: Page): Promise<number[]> {
-  const texts = await cards(page).locator("p >> text=/^\\$[\\d,]+$/").allTextContents();
-  return texts.map((t) => Number(t.replace(/[^\d]/g, "")));
+  // A card's price is its price paragraph's own text ("$24,995", then "Price drop" when dropped).
+  const texts = await cards(page).locator(".card-price").allTextContents();
+  return texts.map((t) => Number((t.match(/^\$[\d,]+/)?.[0] ?? "").replace(/[^\d]/g, "")));
 }
 
 test.describe("results page", () => {

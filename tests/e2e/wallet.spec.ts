@@ -10,7 +10,8 @@ const SEARCH = "/cars-for-sale/used/toyota";
 const toggle = (page: Page) => page.getByRole("button", { name: "Monthly payments" });
 const walletCard = (page: Page) => page.locator("li[data-tier='wallet']");
 const cards = (page: Page) => page.locator("#listings article");
-const dollars = (text: string) => Number(text.replace(/[^0-9]/g, ""));
+/** The dollars a text starts with ("$24,995", or a card's price "$24,995Price drop"). */
+const dollars = (text: string) => Number((text.match(/\$[\d,]+/)?.[0] ?? "").replace(/[^0-9]/g, ""));
 
 /** Waits until React has hydrated the page (the apply button's bar then hides on a desktop). */
 async function hydrated(page: Page) {
@@ -85,7 +86,7 @@ test.describe("Wallet", () => {
 
     // Every card's payment is the loan on the wallet's terms.
     const first = cards(page).first();
-    const price = dollars((await first.locator(".card-price > span").first().textContent()) ?? "");
+    const price = dollars((await first.locator(".card-price").first().textContent()) ?? "");
     await expect(first.locator(".card-payment")).toContainText(`$${expectedMonthly(price, 3000, 72, 6.9).toLocaleString("en-US")}/mo.`);
     await expect(first.locator(".card-payment")).toContainText("est. with your wallet");
     expect(await cards(page).locator(".card-payment").count()).toBe(await cards(page).count());
@@ -94,7 +95,7 @@ test.describe("Wallet", () => {
     await walletCard(page).getByRole("link", { name: "Show cars in my budget" }).click();
     await expect(page).toHaveURL(/maxPrice=29400/, { timeout: 20_000 });
     // With JavaScript the address changes before the new results land: wait for them.
-    const prices = async () => (await cards(page).locator(".card-price > span:first-child").allTextContents()).map(dollars);
+    const prices = async () => (await cards(page).locator(".card-price").allTextContents()).map(dollars);
     await expect.poll(async () => (await prices()).length > 0 && (await prices()).every((p) => p <= 29_400), { timeout: 20_000 }).toBe(true);
     await expect(cards(page).locator(".card-payment").getByText("In your budget").first()).toBeVisible();
 
@@ -108,7 +109,7 @@ test.describe("Wallet", () => {
 
     // The vehicle page's payment estimate starts from the wallet's terms.
     const card = cards(page).first();
-    const carPrice = dollars((await card.locator(".card-price > span").first().textContent()) ?? "");
+    const carPrice = dollars((await card.locator(".card-price").first().textContent()) ?? "");
     await card.locator("h3 a").click();
     await expect(page).toHaveURL(/\/cars-for-sale\/vehicle\/\d+/, { timeout: 20_000 });
     await expect(page.getByLabel("APR (%)")).toHaveValue("6.9");
