@@ -9,6 +9,8 @@ import { seedInventory } from "../inventory/seed.server.ts";
 import { ensureReferenceData } from "../reference/store.server.ts";
 import { loadSearchLabels } from "../search/labels.server.ts";
 import { listingCards } from "./cards.server.ts";
+import { loadListingSummaries } from "./summaries.server.ts";
+import { certifiedLabel, dealerCardRating } from "../../lib/trust-signals.ts";
 import { ListingCard } from "../../components/listing-card.tsx";
 import type { ListingCardData } from "../../lib/search-view.ts";
 
@@ -72,6 +74,36 @@ for (const factory of testDatabaseFactories()) {
       const privateHtml = cardHtml(cards.get(ids.privateSeller)!);
       expect(privateHtml).toContain("Private Seller");
       expect(privateHtml).toContain("Under 1 mi away");
+    });
+
+    it("reads each car as its full summary does (the cards' own narrower query)", async () => {
+      const labels = await loadSearchLabels(t.db);
+      const rows = await t.db.kysely.selectFrom("listings").select("id").where("status", "=", "active").execute();
+      const hits = rows.map((r) => ({ id: Number(r.id), distance: null, marketExtension: false }));
+      const cards = await listingCards(t.db, hits, labels);
+      const summaries = await loadListingSummaries(
+        t.db,
+        hits.map((h) => h.id),
+        { photos: 4 },
+      );
+      expect(cards.size).toBe(summaries.length);
+      expect(summaries.length).toBeGreaterThan(30);
+      for (const s of summaries) {
+        const c = cards.get(s.id)!;
+        expect(c.title).toContain(String(s.year));
+        expect(c.price).toBe(s.salePrice);
+        expect(c.mileage).toBe(s.mileage);
+        expect(c.condition).toBe(s.listingType === "NEW" ? "New" : (certifiedLabel(s) ?? "Used"));
+        expect(c.dealRating ?? null).toBe(s.dealRating);
+        expect(c.bodyStyleCode).toBe(s.bodyStyleCode);
+        expect(c.extColor).toBe(s.extColorSimple);
+        expect([c.sellerName, c.city, c.state]).toEqual([s.owner.name, s.owner.city, s.owner.state]);
+        expect(c.sellerRating ?? null).toBe(s.sellerType === "p" ? null : dealerCardRating(s.owner));
+        expect(c.privateSeller ?? false).toBe(s.sellerType === "p");
+        expect(c.reducedPrice ?? false).toBe(s.isReducedPrice);
+        expect(c.photoCount ?? 0).toBe(s.photoCount);
+        expect(c.photos ?? []).toEqual(s.photos.slice(0, 4));
+      }
     });
   });
 }
