@@ -206,8 +206,14 @@ export function buildFilterSections({ state, ctx, labels, filters, checks, now }
   /** `name=value` of every checkable control, and names owned by a single-value control. */
   const coveredValues = new Set<string>();
   const coveredNames = new Set<string>(["zip", "searchRadius", "marketExtension"]);
+  // Only the search's own fields can need a hidden input (below): a control of a field the search
+  // does not have is not written down (a page's sections hold a thousand-odd choices).
+  const formEntries = searchFormEntries(state, ctx);
+  const formNames = new Set(formEntries.map(([name]) => name));
   const cover = (name: string, value: string) => {
-    if (name.startsWith("modelCodeList|")) coveredValues.add(`modelCode=${name.slice("modelCodeList|".length)}:${value}`);
+    if (name.startsWith("modelCodeList|")) {
+      if (formNames.has("modelCode")) coveredValues.add(`modelCode=${name.slice("modelCodeList|".length)}:${value}`);
+    } else if (!formNames.has(name)) return;
     else if (name === "trimCode") {
       const bar = value.indexOf("|");
       coveredValues.add(`trimCode=${value.slice(0, bar)}:${value.slice(bar + 1)}`);
@@ -399,7 +405,7 @@ export function buildFilterSections({ state, ctx, labels, filters, checks, now }
     }
   }
 
-  const hidden = searchFormEntries(state, ctx).filter(([name, value]) => {
+  const hidden = formEntries.filter(([name, value]) => {
     if (name === "firstRecord" || name === "expired") return false;
     if (coveredNames.has(name)) return false;
     return !coveredValues.has(`${name}=${value}`);

@@ -369,16 +369,23 @@ function metaFor(spec: FacetSpec, value: string, labels: SearchLabels): OptionMe
   }
 }
 
-/** metaFor is pure in (section, value, labels): labels and orders are worked out once. */
-const metaCache = new WeakMap<SearchLabels, Map<string, OptionMeta>>();
+/**
+ * metaFor is pure in (section, value, labels): labels and orders are worked out once, kept per
+ * section and value (two lookups, no key string made per option: a page reads a thousand-odd).
+ */
+const metaCache = new WeakMap<SearchLabels, { size: number; bySection: Map<string, Map<string, OptionMeta>> }>();
 function cachedMeta(spec: FacetSpec, value: string, labels: SearchLabels): OptionMeta {
   let cache = metaCache.get(labels);
-  if (!cache) metaCache.set(labels, (cache = new Map()));
-  const key = `${spec.name}\u0000${value}`;
-  let meta = cache.get(key);
+  if (!cache) metaCache.set(labels, (cache = { size: 0, bySection: new Map() }));
+  let section = cache.bySection.get(spec.name);
+  if (!section) cache.bySection.set(spec.name, (section = new Map()));
+  let meta = section.get(value);
   if (!meta) {
     meta = metaFor(spec, value, labels);
-    if (cache.size < 50_000) cache.set(key, meta);
+    if (cache.size < 50_000) {
+      section.set(value, meta);
+      cache.size++;
+    }
   }
   return meta;
 }
