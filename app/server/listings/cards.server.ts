@@ -11,7 +11,7 @@ import { DEAL_LABELS } from "../../lib/format.ts";
 import type { Database } from "../db/connection.server.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
 import { loadFirstPhotos } from "../photos/queries.server.ts";
-import { dealerRatingOf } from "../../lib/trust-signals.ts";
+import { listingsWithNames, ownerRatingOf } from "./summaries.server.ts";
 import type { ListingPhoto } from "../../lib/photos.ts";
 import { withBuyOnline } from "../deals/eligibility.server.ts";
 import { withHighlights } from "../placements/highlights.server.ts";
@@ -110,11 +110,7 @@ async function cardRows(db: Database, ids: readonly number[]): Promise<CardRow[]
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (unique.length === 0) return [];
   const [rows, photos] = await Promise.all([
-    db.kysely
-      .selectFrom("listings as l")
-      .innerJoin("owners as o", "o.id", "l.owner_id")
-      .leftJoin("ref_makes as mk", "mk.code", "l.make_code")
-      .leftJoin("ref_models as md", (j) => j.onRef("md.make_code", "=", "l.make_code").onRef("md.code", "=", "l.model_code"))
+    listingsWithNames(db)
       .select([
         "l.id",
         "l.vin",
@@ -179,15 +175,7 @@ async function cardRows(db: Database, ids: readonly number[]): Promise<CardRow[]
         name: r.owner_name,
         city: r.owner_city,
         state: r.owner_state,
-        // A rating without the source it comes from is never shown (ADR 022); Forecourt's own
-        // dealer reviews come first when there are any (ADR 024).
-        ...dealerRatingOf({
-          rating: r.owner_rating,
-          rating_count: r.owner_rating_count,
-          rating_source: r.owner_rating_source,
-          review_rating: r.owner_review_rating,
-          review_count: r.owner_review_count,
-        }),
+        ...ownerRatingOf(r),
       },
     };
   });

@@ -11,6 +11,35 @@ function codes(list: string | null): string[] {
   return (list ?? "").split(",").filter(Boolean);
 }
 
+/** Listings with their owner and their make's and model's names (`l`, `o`, `mk`, `md`): what a summary and a card read from. */
+export function listingsWithNames(db: Database) {
+  return db.kysely
+    .selectFrom("listings as l")
+    .innerJoin("owners as o", "o.id", "l.owner_id")
+    .leftJoin("ref_makes as mk", "mk.code", "l.make_code")
+    .leftJoin("ref_models as md", (j) => j.onRef("md.make_code", "=", "l.make_code").onRef("md.code", "=", "l.model_code"));
+}
+
+/**
+ * The owner's rating from its `owner_*` columns: a rating without the source it comes from is
+ * never shown (ADR 022); Forecourt's own dealer reviews come first when there are any (ADR 024).
+ */
+export function ownerRatingOf(r: {
+  owner_rating: number | null;
+  owner_rating_count: number;
+  owner_rating_source: string | null;
+  owner_review_rating: number | null;
+  owner_review_count: number;
+}): ReturnType<typeof dealerRatingOf> {
+  return dealerRatingOf({
+    rating: r.owner_rating,
+    rating_count: r.owner_rating_count,
+    rating_source: r.owner_rating_source,
+    review_rating: r.owner_review_rating,
+    review_count: r.owner_review_count,
+  });
+}
+
 /**
  * Summaries for the ids, in the ids' order (ids that no longer exist are left out). `photos`:
  * how many of each listing's photos to read (default all; a results page's cards need 4).
@@ -18,11 +47,7 @@ function codes(list: string | null): string[] {
 export async function loadListingSummaries(db: Database, ids: readonly number[], options: { photos?: number } = {}): Promise<ListingSummary[]> {
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (unique.length === 0) return [];
-  const rows = await db.kysely
-    .selectFrom("listings as l")
-    .innerJoin("owners as o", "o.id", "l.owner_id")
-    .leftJoin("ref_makes as mk", "mk.code", "l.make_code")
-    .leftJoin("ref_models as md", (j) => j.onRef("md.make_code", "=", "l.make_code").onRef("md.code", "=", "l.model_code"))
+  const rows = await listingsWithNames(db)
     .leftJoin("ref_body_styles as bs", "bs.code", "l.body_style_code")
     .select([
       "l.id",
@@ -175,15 +200,7 @@ export async function loadListingSummaries(db: Database, ids: readonly number[],
         city: r.owner_city,
         state: r.owner_state,
         zip: r.owner_zip,
-        // A rating without the source it comes from is never shown (ADR 022); Forecourt's own
-        // dealer reviews come first when there are any (ADR 024).
-        ...dealerRatingOf({
-          rating: r.owner_rating,
-          rating_count: r.owner_rating_count,
-          rating_source: r.owner_rating_source,
-          review_rating: r.owner_review_rating,
-          review_count: r.owner_review_count,
-        }),
+        ...ownerRatingOf(r),
         homeServices: codes(r.owner_home_services),
       },
     });
