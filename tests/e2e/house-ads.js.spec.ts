@@ -7,7 +7,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { adsOn } from "./flags-support";
 
-const SEARCH = "/cars-for-sale/used/toyota";
+// One page of results (the seed's 25 used Tacomas): with a next batch, scrolling to the footer ad
+// starts infinite scroll, whose placeholders push the footer ad off screen again at once, and the
+// fixed ad rightly comes back (the journey then failed now and then).
+const SEARCH = "/cars-for-sale/used/toyota/tacoma";
 const REFRESH = 30_000;
 
 /** Counts the refresh requests the page makes. */
@@ -27,6 +30,8 @@ async function open(page: Page) {
   await page.goto(SEARCH);
   // Hydrated: the ad leaves until the shopper scrolls.
   await expect(page.locator("[data-ad='fixed-bottom']")).toHaveCount(0, { timeout: 20_000 });
+  // One page: no next batch for infinite scroll to load under the footer ad.
+  await expect(page.getByRole("link", { name: "See More Results" })).toHaveCount(0);
   await page.mouse.wheel(0, 1200);
   const ad = page.locator("[data-ad='fixed-bottom']");
   await expect(ad).toBeVisible();
