@@ -104,7 +104,11 @@ test.describe("compare", () => {
     const [a, b] = rows<{ id: number }>("SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 2");
     for (const { id } of [a, b]) {
       await page.goto(`/cars-for-sale/vehicle/${id}`);
+      // With JavaScript 'Added to Compare' shows while the request is on its way; leaving the page
+      // before it is answered would cancel it (the journey then failed now and then): wait for it.
+      const stored = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/compare"));
       await page.getByRole("button", { name: /^Compare / }).click();
+      await stored;
       await expect(page.getByText("Added to Compare")).toBeVisible();
     }
     const view = page.getByRole("link", { name: /^View comparison \(2 of 5\)/ });
