@@ -11,7 +11,7 @@ import { DEAL_LABELS } from "../../lib/format.ts";
 import type { Database } from "../db/connection.server.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
 import { loadFirstPhotos } from "../photos/queries.server.ts";
-import { listingsWithNames, ownerRatingOf } from "./summaries.server.ts";
+import { codes, listingsWithNames, ownerRatingOf } from "./summaries.server.ts";
 import type { ListingPhoto } from "../../lib/photos.ts";
 import { withBuyOnline } from "../deals/eligibility.server.ts";
 import { withHighlights } from "../placements/highlights.server.ts";
@@ -102,7 +102,7 @@ interface CardRow {
 }
 
 /**
- * The cards' rows: the 27 columns a card shows or decides with, not the 70-odd of a listing's
+ * The cards' rows: the 28 columns a card shows or decides with, not the 70-odd of a listing's
  * summary (`loadListingSummaries`, for its own page): a page's 30 rows at 1M listings took about
  * 0.6 ms, half of it making the columns no card reads (ADR 032). Ids that no longer exist are left out.
  */
@@ -168,7 +168,7 @@ async function cardRows(db: Database, ids: readonly number[]): Promise<CardRow[]
       annualFuelCost: r.annual_fuel_cost === null ? null : Number(r.annual_fuel_cost),
       isReducedPrice: r.is_reduced_price === 1,
       sellerType: r.seller_type,
-      homeServices: (r.home_services ?? "").split(",").filter(Boolean),
+      homeServices: codes(r.home_services),
       photos: p?.photos ?? [],
       photoCount: p?.count ?? 0,
       owner: {

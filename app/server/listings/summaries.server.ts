@@ -7,7 +7,8 @@ import { dealerRatingOf } from "../../lib/trust-signals.ts";
 import type { Database } from "../db/connection.server.ts";
 import { loadFirstPhotos, loadListingPhotos } from "../photos/queries.server.ts";
 
-function codes(list: string | null): string[] {
+/** A stored comma-separated code list (`home_services`, `features`, ...) as its codes. */
+export function codes(list: string | null): string[] {
   return (list ?? "").split(",").filter(Boolean);
 }
 
