@@ -105,6 +105,32 @@ describe("production server: JSON services and cookies", () => {
     expect(personal.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("a document is rendered whole: its loader data in one script, then the data stream's close, every script with the nonce", async () => {
+    // app/entry.server.tsx reads the hydration data whole before one synchronous render
+    // (app/server/http/document.server.ts); the browser's hydration reads these scripts.
+    const res = await fetch(`${server.origin}/cars-for-sale/all`, { headers: { cookie: "document-test=1" }, redirect: "manual" });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    expect(html.endsWith("</body></html>")).toBe(true);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attrs] of scripts.filter(([, a]) => !a.includes("application/ld+json"))) expect(attrs).toContain(`nonce="${nonce}"`);
+    const bodies = scripts.map(([, , body]) => body);
+    const enqueued = bodies.filter((b) => b.startsWith("window.__reactRouterContext.streamController.enqueue("));
+    expect(enqueued).toHaveLength(1);
+    const closeAt = bodies.indexOf("window.__reactRouterContext.streamController.close();");
+    expect(closeAt).toBeGreaterThan(bodies.indexOf(enqueued[0]!));
+    // The data is the page's: its first card's title is in it.
+    const data = JSON.parse(enqueued[0]!.slice("window.__reactRouterContext.streamController.enqueue(".length, -2)) as string;
+    const flat = JSON.parse(data.split("\n")[0]!) as unknown[];
+    expect(flat).toContain("loaderData");
+    const firstTitle = /class="card-link">([^<]+)</.exec(html)?.[1];
+    expect(firstTitle).toBeTruthy();
+    expect(flat).toContain(firstTitle);
+  });
+
   it("static files: public/ and the build's files are served (an hour's cache), nothing else is, and pages still answer", async () => {
     for (const [file, type] of [
       ["/manifest.webmanifest", "application/manifest+json"],

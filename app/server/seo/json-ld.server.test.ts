@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { addServerJsonLd, insertBeforeHeadEnd, jsonLdScripts, serverJsonLdContext } from "./json-ld.server.ts";
 
-const through = (doc: string, html: string) => insertBeforeHeadEnd(Buffer.from(doc), html).toString("utf8");
+const through = (doc: string, html: string) => insertBeforeHeadEnd(doc, html);
 
 describe("crawler-only JSON-LD", () => {
   it("is written once, just before the first </head>", () => {

@@ -17,10 +17,8 @@ export function jsonLdScripts(docs: readonly unknown[]): string {
   return docs.map((d) => `<script type="application/ld+json" data-ld="server">${JSON.stringify(d).replace(/</g, "\\u003c")}</script>`).join("");
 }
 
-const HEAD_END = Buffer.from("</head>");
-
 /** The document with `html` written just before its first `</head>` (the whole document: it is answered in one piece). */
-export function insertBeforeHeadEnd(doc: Buffer<ArrayBuffer>, html: string): Buffer<ArrayBuffer> {
-  const at = doc.indexOf(HEAD_END);
-  return at < 0 ? doc : Buffer.concat([doc.subarray(0, at), Buffer.from(html), doc.subarray(at)]);
+export function insertBeforeHeadEnd(doc: string, html: string): string {
+  const at = doc.indexOf("</head>");
+  return at < 0 ? doc : doc.slice(0, at) + html + doc.slice(at);
 }

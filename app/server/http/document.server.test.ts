@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { EntryContext } from "react-router";
+import { drainHandoff } from "./document.server.ts";
+
+/** A context with only what drainHandoff reads and writes. */
+function contextOf(stream: ReadableStream<Uint8Array> | undefined): EntryContext {
+  return { serverHandoffStream: stream } as unknown as EntryContext;
+}
+
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(c) {
+      for (const chunk of chunks) c.enqueue(chunk);
+      c.close();
+    },
+  });
+}
+
+describe("drainHandoff", () => {
+  it("hands the whole stream to <StreamTransfer> as one chunk read, then its end", async () => {
+    const bytes = new TextEncoder().encode('[{"_1":2},"loaderData","Citroën"]\n');
+    // A character split across two chunks is decoded whole.
+    const split = bytes.indexOf(0xc3) + 1;
+    const context = contextOf(streamOf([bytes.subarray(0, 5), bytes.subarray(5, split), bytes.subarray(split)]));
+    await drainHandoff(context, 1000);
+    const cache = context.renderMeta?.streamCache;
+    expect(cache?.[0]?.result).toEqual({ done: false, value: '[{"_1":2},"loaderData","Citroën"]\n' });
+    expect(cache?.[1]?.result).toEqual({ done: true, value: "" });
+    expect(cache?.[0]?.error).toBeUndefined();
+    // <ServerRouter> still takes a reader of the stream: a fresh one, already closed.
+    const reader = context.serverHandoffStream!.getReader();
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("keeps what the render already noted (renderMeta)", async () => {
+    const context = contextOf(streamOf([new TextEncoder().encode("x")]));
+    context.renderMeta = { didRenderScripts: false };
+    await drainHandoff(context, 1000);
+    expect(context.renderMeta.didRenderScripts).toBe(false);
+    expect(context.renderMeta.streamCache?.[0]?.result?.value).toBe("x");
+  });
+
+  it("does nothing without a stream", async () => {
+    const context = contextOf(undefined);
+    await drainHandoff(context, 1000);
+    expect(context.renderMeta).toBeUndefined();
+  });
+
+  it("fails when the data does not end in time", async () => {
+    const never = new ReadableStream<Uint8Array>({ start: () => {} });
+    await expect(drainHandoff(contextOf(never), 50)).rejects.toThrow(/not complete after 50 ms/);
+  });
+});

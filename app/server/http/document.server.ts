@@ -1,0 +1,42 @@
+// The document's hydration data, read whole before the document renders (app/entry.server.tsx;
+// ADR 032, "One render, one string").
+//
+// React Router writes a document's loader data (turbo-stream text) through <ServerRouter>'s
+// <StreamTransfer>: one inline script per chunk of `serverHandoffStream`, each chunk read when the
+// render reaches it, suspending until it arrives, so the document had to be rendered by React's
+// streaming renderer. Read here first, the data is handed to <StreamTransfer> as a chunk already
+// arrived (its per-render cache, `renderMeta.streamCache`: a settled entry per identifier with its
+// `result`), followed by the end of the stream, so nothing suspends and the document renders in
+// one synchronous pass (`renderToString`), into one string. The scripts written are the same as
+// a stream of one chunk: the data, then the stream's close.
+import type { EntryContext } from "react-router";
+
+/** Reads `serverHandoffStream` to its end (at most `timeoutMs`) and gives it to <StreamTransfer> as already read. */
+export async function drainHandoff(context: EntryContext, timeoutMs: number): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`hydration data not complete after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), late]);
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  } catch (error) {
+    void reader.cancel(error);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  const settled = (done: boolean, value: string) => Object.assign(Promise.resolve(), { result: { done, value } });
+  (context.renderMeta ??= {}).streamCache = { 0: settled(false, text), 1: settled(true, "") };
+  // <ServerRouter> takes a reader of this stream; the cache above answers before it is read.
+  context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
+}
