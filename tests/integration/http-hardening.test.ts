@@ -6,11 +6,16 @@
 //   the JSON services alone);
 // - in production every cookie the site sets is Secure (fc_compare, fc_wallet, fc_visitor ...);
 // - every page's action answers an unknown intent with a 400 and changes nothing
-//   (docs/architecture.md: one intent switch per action).
+//   (docs/architecture.md: one intent switch per action);
+// - a document is rendered whole (one data script), and compressed with brotli for browsers and
+//   with gzip at GZIP_LEVEL for the rest.
+import { request } from "node:http";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, activeListingIds, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
+import { GZIP_LEVEL } from "../../app/server/http/app.server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const MALFORMED = "/cars-for-sale/all/%E0%A4%A";
@@ -129,6 +134,34 @@ describe("production server: JSON services and cookies", () => {
     const firstTitle = /class="card-link">([^<]+)</.exec(html)?.[1];
     expect(firstTitle).toBeTruthy();
     expect(flat).toContain(firstTitle);
+  });
+
+  it("a page goes out as brotli to a browser and as gzip at GZIP_LEVEL to a crawler", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const url = new URL(`${server.origin}/cars-for-sale/all`);
+        const req = request(url, { headers: { "accept-encoding": encoding, cookie: "encoding-test=1" } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (d: Buffer) => parts.push(d));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+          res.on("error", reject);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const browser = await raw("gzip, deflate, br, zstd");
+    expect(browser.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(browser.body).toString("utf8")).toContain('class="card-link"');
+    const crawler = await raw("gzip");
+    expect(crawler.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(crawler.body);
+    expect(html.toString("utf8")).toContain('class="card-link"');
+    // The level shows in the size: within a few bytes of that level's own output, and well
+    // away from the middleware's default (6).
+    const atLevel = gzipSync(html, { level: GZIP_LEVEL }).length;
+    const atDefault = gzipSync(html, { level: 6 }).length;
+    expect(Math.abs(crawler.body.length - atLevel)).toBeLessThan(64);
+    expect(Math.abs(atLevel - atDefault)).toBeGreaterThan(256);
   });
 
   it("static files: public/ and the build's files are served (an hour's cache), nothing else is, and pages still answer", async () => {
