@@ -7,8 +7,8 @@ import { ServerRouter } from "react-router";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 import { contentSecurityPolicy, createNonce } from "./server/security/headers.server";
-import { insertBeforeHeadEnd, jsonLdScripts, serverJsonLdContext } from "./server/seo/json-ld.server";
-import { drainHandoff } from "./server/http/document.server";
+import { jsonLdScripts, serverJsonLdContext } from "./server/seo/json-ld.server";
+import { documentBytes, drainHandoff } from "./server/http/document.server";
 
 export const streamTimeout = 5_000;
 
@@ -38,6 +38,5 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   // JSON-LD for crawlers only, written into <head> (app/server/seo/json-ld.server.ts).
   const jsonLd = loadContext.get(serverJsonLdContext);
-  const doc = "<!DOCTYPE html>" + (jsonLd.length > 0 ? insertBeforeHeadEnd(html, jsonLdScripts(jsonLd)) : html);
-  return new Response(doc, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(documentBytes(html, jsonLd.length > 0 ? jsonLdScripts(jsonLd) : ""), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryContext } from "react-router";
-import { drainHandoff } from "./document.server.ts";
+import { documentBytes, drainHandoff } from "./document.server.ts";
 
 /** A context with only what drainHandoff reads and writes. */
 function contextOf(stream: ReadableStream<Uint8Array> | undefined): EntryContext {
@@ -49,5 +49,23 @@ describe("drainHandoff", () => {
   it("fails when the data does not end in time", async () => {
     const never = new ReadableStream<Uint8Array>({ start: () => {} });
     await expect(drainHandoff(contextOf(never), 50)).rejects.toThrow(/not complete after 50 ms/);
+  });
+});
+
+describe("documentBytes", () => {
+  const html = "<html><head><title>Showing 1–30 · é</title></head><body><p></head></p></body></html>";
+
+  it("is the doctype and the HTML, in UTF-8", () => {
+    expect(documentBytes(html, "").toString("utf8")).toBe(`<!DOCTYPE html>${html}`);
+  });
+
+  it("writes the head markup once, just before the first </head> (crawler-only JSON-LD)", () => {
+    expect(documentBytes(html, "<X>").toString("utf8")).toBe(
+      "<!DOCTYPE html><html><head><title>Showing 1–30 · é</title><X></head><body><p></head></p></body></html>",
+    );
+  });
+
+  it("leaves a document without </head> whole", () => {
+    expect(documentBytes("<p>no head</p></he", "<X>").toString("utf8")).toBe("<!DOCTYPE html><p>no head</p></he");
   });
 });

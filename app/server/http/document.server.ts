@@ -40,3 +40,17 @@ export async function drainHandoff(context: EntryContext, timeoutMs: number): Pr
   // <ServerRouter> takes a reader of this stream; the cache above answers before it is read.
   context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
 }
+
+const DOCTYPE = Buffer.from("<!DOCTYPE html>");
+
+/**
+ * The document's bytes: the doctype, the rendered HTML, and `head` (markup for the end of
+ * <head>) written just before its first `</head>`. React's string is one large flat string once
+ * searched; it is encoded in slices of itself, so no second copy of the document is made as a
+ * string (a string that size lives in V8's large-object space until a full collection).
+ */
+export function documentBytes(html: string, head: string): Buffer<ArrayBuffer> {
+  const at = head === "" ? -1 : html.indexOf("</head>");
+  if (at < 0) return Buffer.concat([DOCTYPE, Buffer.from(html)]);
+  return Buffer.concat([DOCTYPE, Buffer.from(html.slice(0, at)), Buffer.from(head), Buffer.from(html.slice(at))]);
+}

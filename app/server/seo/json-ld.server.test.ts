@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { addServerJsonLd, insertBeforeHeadEnd, jsonLdScripts, serverJsonLdContext } from "./json-ld.server.ts";
-
-const through = (doc: string, html: string) => insertBeforeHeadEnd(doc, html);
+import { addServerJsonLd, jsonLdScripts, serverJsonLdContext } from "./json-ld.server.ts";
 
 describe("crawler-only JSON-LD", () => {
-  it("is written once, just before the first </head>", () => {
-    const doc = "<!DOCTYPE html><html><head><title>é</title></head><body><p></head></p></body></html>";
-    expect(through(doc, "<X>")).toBe("<!DOCTYPE html><html><head><title>é</title><X></head><body><p></head></p></body></html>");
-  });
-
-  it("leaves a document without </head> whole", () => {
-    expect(through("<p>no head</p></he", "<X>")).toBe("<p>no head</p></he");
-  });
-
   it("escapes < so no text can close the script element", () => {
     const html = jsonLdScripts([{ name: "</script><script>alert(1)</script>" }]);
     expect(html).toBe('<script type="application/ld+json" data-ld="server">{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>');

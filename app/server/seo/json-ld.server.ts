@@ -16,9 +16,3 @@ export function addServerJsonLd(context: Readonly<RouterContextProvider>, ...doc
 export function jsonLdScripts(docs: readonly unknown[]): string {
   return docs.map((d) => `<script type="application/ld+json" data-ld="server">${JSON.stringify(d).replace(/</g, "\\u003c")}</script>`).join("");
 }
-
-/** The document with `html` written just before its first `</head>` (the whole document: it is answered in one piece). */
-export function insertBeforeHeadEnd(doc: string, html: string): string {
-  const at = doc.indexOf("</head>");
-  return at < 0 ? doc : doc.slice(0, at) + html + doc.slice(at);
-}
