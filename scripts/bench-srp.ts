@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { seedBenchDatabase, startBenchServer, stopper, waitForServer } from "./bench-server.ts";
+import { loaderTiming } from "./server-timing.ts";
 
 const { values } = parseArgs({
   options: {
@@ -77,19 +78,12 @@ interface Sample {
   loaderMs: number;
 }
 
-function serverTiming(header: string | null): number {
-  if (!header) return NaN;
-  let sum = 0;
-  for (const m of header.matchAll(/dur=([\d.]+)/g)) sum += Number(m[1]);
-  return sum;
-}
-
 async function once(url: string, encoding = "identity"): Promise<{ status: number; body: Buffer; sample: Sample; location: string | null }> {
   const t0 = performance.now();
   const res = await fetch(`http://localhost:${port}${url}`, { redirect: "manual", headers: { "Accept-Encoding": encoding } });
   const body = Buffer.from(await res.arrayBuffer());
   const totalMs = performance.now() - t0;
-  return { status: res.status, body, sample: { totalMs, loaderMs: serverTiming(res.headers.get("server-timing")) }, location: res.headers.get("location") };
+  return { status: res.status, body, sample: { totalMs, loaderMs: loaderTiming(res.headers.get("server-timing")) }, location: res.headers.get("location") };
 }
 
 /** Bytes on the wire for a gzip request (fetch decodes bodies, so read the socket with node:http). */
