@@ -2,11 +2,24 @@
 // `npm start`'s forked servers and the benchmarks' servers share (docs/performance.md, Memory).
 
 /**
- * V8 flags the production server runs with (the same as `npm start` in package.json): a larger
- * young generation, so the many short-lived objects of a server render are collected in fewer
- * scavenges (fewer pauses in the tail: results page p95 at 1M fell from about 56 to 45 ms).
+ * V8 flags the production server runs with (the same as `npm start` in package.json; a forked
+ * server is given those its primary lacks, `withServerFlags`):
+ * - a larger young generation, so the many short-lived objects of a server render are collected
+ *   in fewer scavenges (fewer pauses in the tail: results page p95 at 1M fell from about 56 to 45 ms);
+ * - the old generation grown by a fixed 60% of what survived its last full collection, instead of
+ *   V8's own factor, which rises to 4x under a steady allocation rate: at 1M listings under the
+ *   long-tail load a process then sat at 750-776 MB, most of it garbage waiting for a full
+ *   collection; with 40% 589-597 MB, with 100% 652-681 MB, the pages a second within the
+ *   benchmark's noise (ADR 032, "The old generation's growth fixed").
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64", "--heap-growing-percent=60"];
+
+/** `execArgv` with every server flag it does not set itself (an operator's own value of a flag wins). */
+export function withServerFlags(execArgv: readonly string[]): string[] {
+  const name = (flag: string) => flag.split("=")[0];
+  const named = new Set(execArgv.map(name));
+  return [...execArgv, ...SERVER_NODE_FLAGS.filter((f) => !named.has(name(f)))];
+}
 
 /**
  * glibc's malloc, told to keep large blocks out of its heap: a block of 128 KB or more (an

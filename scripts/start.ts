@@ -23,7 +23,7 @@ import { flushAnalytics } from "../app/server/observability/analytics.server.ts"
 import { startListingChecks } from "../app/server/listings/listing-checks.server.ts";
 import { startPhotoRunner } from "../app/server/photos/jobs.server.ts";
 import { log as logLine, reportError } from "../app/server/observability/log.server.ts";
-import { withMallocTunables } from "./server-process.ts";
+import { withMallocTunables, withServerFlags } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -68,6 +68,8 @@ async function supervise(processes: number) {
   await closeDatabase();
   let stopping = false;
   const roles = new Map<number, string>();
+  // The V8 flags a server runs with, also when this primary was started without them.
+  cluster.setupPrimary({ execArgv: withServerFlags(process.execArgv) });
   const fork = (jobs: boolean) => {
     // The C library reads its allocator settings when a process starts, so a forked server is
     // the place to give them (scripts/server-process.ts; docs/performance.md, Memory).

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-process.ts";
 
 /** Which process answered /healthz, on a new connection each time. */
 async function answeringProcess(server: AppServer): Promise<number> {
@@ -57,7 +58,7 @@ for (const [slot, factory] of testDatabaseFactories().entries()) {
       expect([...(await processesSeen(server, 40))].every((p) => p > 0)).toBe(true);
     });
 
-    it("each forked server starts with the allocator settings (docs/performance.md, Memory)", () => {
+    it("each forked server starts with the allocator settings and V8 flags (docs/performance.md, Memory)", () => {
       const children = forkedServers(server);
       expect(children.length).toBe(2);
       for (const pid of children) {
@@ -65,6 +66,9 @@ for (const [slot, factory] of testDatabaseFactories().entries()) {
         // text in place once it has read it, so the first setting is what can be seen here).
         const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
         expect(environ.find((e) => e.startsWith("GLIBC_TUNABLES="))).toMatch(/^GLIBC_TUNABLES=glibc\.malloc\.mmap_threshold=131072\b/);
+        // And the server's V8 flags, though this test's primary was started without them.
+        const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        for (const flag of SERVER_NODE_FLAGS) expect(argv).toContain(flag);
       }
     });
 
