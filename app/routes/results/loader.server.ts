@@ -36,6 +36,7 @@ import { PLAIN_WORDS_PARAM, PLAIN_WORDS_REDIRECT_STATUS, plainWordsUrl } from ".
 import { serviceCalls } from "../../server/services/calls.server.ts";
 import { bookmarkSearchUrl } from "../../server/accounts/account-api.server.ts";
 import { reportError } from "../../server/observability/log.server.ts";
+import { LOADER_TIMINGS } from "../../server/observability/context.server.ts";
 import { listingCards } from "../../server/listings/cards.server.ts";
 import { loadResultsExtras, takePool, withSponsoredPool } from "./extras.server.ts";
 import { shownResults } from "../../lib/results-placement.ts";
@@ -310,7 +311,7 @@ export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArg
   const done = performance.now();
   return data<SearchErrorData | ResultsPageData>(page, {
     headers: {
-      "Server-Timing": `search;dur=${(searched - started).toFixed(1)}, page;dur=${(done - searched).toFixed(1)}`,
+      "Server-Timing": `${LOADER_TIMINGS.search};dur=${(searched - started).toFixed(1)}, ${LOADER_TIMINGS.page};dur=${(done - searched).toFixed(1)}`,
     },
   });
 }

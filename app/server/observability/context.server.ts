@@ -49,6 +49,13 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
   return value;
 }
 
+/**
+ * The results loader's own Server-Timing entries (app/routes/results/loader.server.ts): the search,
+ * then the rest of the page's data. The `svc-*` entries of the calls made inside them come on
+ * top (serverTimingValue); the benchmarks read the loader's time from these two only.
+ */
+export const LOADER_TIMINGS = { search: "search", page: "page" } as const;
+
 /** A Server-Timing value: one `svc-<call>;dur=<ms>` entry per service call. */
 export function serverTimingValue(timings: ServiceTiming[]): string {
   return timings
