@@ -9,13 +9,13 @@
 //   (docs/architecture.md: one intent switch per action);
 // - a document is rendered whole (one data script), and compressed with brotli for browsers and
 //   with gzip at GZIP_LEVEL for the rest.
-import { request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormClient, activeListingIds, startAppServer, testServerPort, type AppServer } from "../support/app-server.ts";
 import { testDatabaseFactories, type TestDatabase } from "../support/databases.ts";
 import { GZIP_LEVEL } from "../../app/server/http/app.server.ts";
+import { rawGet } from "../support/raw-get.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const MALFORMED = "/cars-for-sale/all/%E0%A4%A";
@@ -137,18 +137,7 @@ describe("production server: JSON services and cookies", () => {
   });
 
   it("a page goes out as brotli to a browser and as gzip at GZIP_LEVEL to a crawler", async () => {
-    const raw = (encoding: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        const url = new URL(`${server.origin}/cars-for-sale/all`);
-        const req = request(url, { headers: { "accept-encoding": encoding, cookie: "encoding-test=1" } }, (res) => {
-          const parts: Buffer[] = [];
-          res.on("data", (d: Buffer) => parts.push(d));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
-          res.on("error", reject);
-        });
-        req.on("error", reject);
-        req.end();
-      });
+    const raw = (encoding: string) => rawGet(`${server.origin}/cars-for-sale/all`, { "accept-encoding": encoding, cookie: "encoding-test=1" });
     const browser = await raw("gzip, deflate, br, zstd");
     expect(browser.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(browser.body).toString("utf8")).toContain('class="card-link"');

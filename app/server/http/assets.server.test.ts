@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressedAssets } from "./assets.server.ts";
+import { rawGet } from "../../../tests/support/raw-get.ts";
 
 const SCRIPT = `export const cars = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `car ${i}`))};\n`;
 let dir: string;
@@ -33,19 +34,7 @@ afterAll(() => {
 });
 
 /** The raw bytes and headers (fetch would decode the body). */
-async function raw(file: string, acceptEncoding: string) {
-  const http = await import("node:http");
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer; status: number }>((resolve, reject) => {
-    http
-      .get(`${base}/${file}`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (d: Buffer) => chunks.push(d));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode ?? 0 }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
+const raw = (file: string, acceptEncoding: string) => rawGet(`${base}/${file}`, { "accept-encoding": acceptEncoding });
 
 describe("precompressed assets", () => {
   it("sends the brotli copy to a client that takes brotli, with the script's type and long caching", async () => {
