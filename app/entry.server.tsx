@@ -8,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 import { contentSecurityPolicy, createNonce } from "./server/security/headers.server";
 import { jsonLdScripts, serverJsonLdContext } from "./server/seo/json-ld.server";
-import { documentBytes, drainHandoff } from "./server/http/document.server";
+import { bodyOf, documentBytes, drainHandoff } from "./server/http/document.server";
 
 export const streamTimeout = 5_000;
 
@@ -38,5 +38,5 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html");
   // JSON-LD for crawlers only, written into <head> (app/server/seo/json-ld.server.ts).
   const jsonLd = loadContext.get(serverJsonLdContext);
-  return new Response(documentBytes(html, jsonLd.length > 0 ? jsonLdScripts(jsonLd) : ""), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(bodyOf(documentBytes(html, jsonLd.length > 0 ? jsonLdScripts(jsonLd) : "")), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryContext } from "react-router";
-import { documentBytes, drainHandoff } from "./document.server.ts";
+import { bodyOf, documentBytes, drainHandoff } from "./document.server.ts";
 
 /** A context with only what drainHandoff reads and writes. */
 function contextOf(stream: ReadableStream<Uint8Array> | undefined): EntryContext {
@@ -67,5 +67,26 @@ describe("documentBytes", () => {
 
   it("leaves a document without </head> whole", () => {
     expect(documentBytes("<p>no head</p></he", "<X>").toString("utf8")).toBe("<!DOCTYPE html><p>no head</p></he");
+  });
+
+  it("is exactly as long as its bytes (a multi-byte character in the head markup too)", () => {
+    const bytes = documentBytes(html, '<X title="é€">');
+    expect(bytes.length).toBe(Buffer.byteLength(`<!DOCTYPE html>${html}<X title="é€">`));
+    expect(bytes.toString("utf8").endsWith("</body></html>")).toBe(true);
+  });
+});
+
+describe("bodyOf", () => {
+  it("hands the document's one buffer to the reader as it is, then ends", async () => {
+    const bytes = documentBytes("<html><head></head></html>", "");
+    const reader = bodyOf(bytes).getReader();
+    const first = await reader.read();
+    expect(first.value).toBe(bytes);
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("makes a Response whose text is the document", async () => {
+    const bytes = documentBytes("<html><head></head><body>é</body></html>", "<X>");
+    expect(await new Response(bodyOf(bytes)).text()).toBe("<!DOCTYPE html><html><head><X></head><body>é</body></html>");
   });
 });

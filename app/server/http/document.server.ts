@@ -41,16 +41,37 @@ export async function drainHandoff(context: EntryContext, timeoutMs: number): Pr
   context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
 }
 
-const DOCTYPE = Buffer.from("<!DOCTYPE html>");
+const DOCTYPE = "<!DOCTYPE html>";
 
 /**
  * The document's bytes: the doctype, the rendered HTML, and `head` (markup for the end of
  * <head>) written just before its first `</head>`. React's string is one large flat string once
- * searched; it is encoded in slices of itself, so no second copy of the document is made as a
- * string (a string that size lives in V8's large-object space until a full collection).
+ * searched; each slice of it is encoded straight into one buffer of the document's size, so the
+ * document is neither copied again as a string (a string that size lives in V8's large-object
+ * space until a full collection) nor as bytes (no pieces joined afterwards).
  */
 export function documentBytes(html: string, head: string): Buffer<ArrayBuffer> {
   const at = head === "" ? -1 : html.indexOf("</head>");
-  if (at < 0) return Buffer.concat([DOCTYPE, Buffer.from(html)]);
-  return Buffer.concat([DOCTYPE, Buffer.from(html.slice(0, at)), Buffer.from(head), Buffer.from(html.slice(at))]);
+  const parts = at < 0 ? [DOCTYPE, html] : [DOCTYPE, html.slice(0, at), head, html.slice(at)];
+  let size = 0;
+  for (const p of parts) size += Buffer.byteLength(p);
+  const out = Buffer.allocUnsafeSlow(size);
+  let offset = 0;
+  for (const p of parts) offset += out.write(p, offset);
+  return out;
+}
+
+/**
+ * A response body of bytes already made, handed over as they are. `new Response(bytes)` copies a
+ * buffer it is given (the Fetch standard's "copy of the bytes held by the buffer source") and
+ * reads back a `Uint8Array`, which the compression middleware copies once more into a Buffer; a
+ * stream of the one Buffer is read by React Router's Node adapter and written as it is.
+ */
+export function bodyOf(bytes: Buffer<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }
