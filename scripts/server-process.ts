@@ -25,11 +25,13 @@ export function withServerFlags(execArgv: readonly string[]): string[] {
  * glibc's malloc, told to keep large blocks out of its heap: a block of 128 KB or more (an
  * ArrayBuffer of the search index's build, say) gets its own mapping and goes back to the system
  * when freed, instead of the default threshold that rises with every such block freed and leaves
- * them in a heap that never shrinks; and free memory at the heap's top is handed back from 128 KB
- * on. Measured at 1M listings, one process: about 90-110 MB less resident at rest and after the
- * load, the same pages a second. Other C libraries ignore the variable.
+ * them in a heap that never shrinks. Measured at 1M listings, one process: about 90-110 MB less
+ * resident at rest and after the load, the same pages a second. Free memory at the heap's top is
+ * handed back once 8 MB of it is free: from 128 KB on (as at first), the few MB a page allocates
+ * and frees went back to the system after every response and were faulted in again by the next
+ * (about 1.2-1.6 ms of a 20-25 ms page, paired; ADR 032). Other C libraries ignore the variable.
  */
-export const MALLOC_TUNABLES = ["glibc.malloc.mmap_threshold=131072", "glibc.malloc.trim_threshold=131072"];
+export const MALLOC_TUNABLES = ["glibc.malloc.mmap_threshold=131072", "glibc.malloc.trim_threshold=8388608"];
 
 /** `GLIBC_TUNABLES` with ours added; a setting the operator already made for the same tunable wins. */
 export function withMallocTunables(existing: string | undefined): string {
