@@ -25,14 +25,8 @@ export async function vehicleHighlights(db: Database, ids: readonly number[], no
   if (ids.length === 0) return out;
   const weekAgo = now - HIGHLIGHT_WINDOW_DAYS * DAY_MS;
   const today = Math.floor(now / DAY_MS);
-  const [history, views, listed] = await Promise.all([
-    db.kysely
-      .selectFrom("listing_price_history")
-      .select(["listing_id", "price", "recorded_at"])
-      .where("listing_id", "in", [...ids])
-      .orderBy("listing_id")
-      .orderBy("recorded_at")
-      .execute(),
+  const [drops, views, listed] = await Promise.all([
+    priceDrops(db, ids, weekAgo),
     db.kysely
       .selectFrom("listing_view_days")
       .select(["listing_id", (eb) => eb.fn.sum<number>("views").as("views")])
@@ -46,19 +40,7 @@ export async function vehicleHighlights(db: Database, ids: readonly number[], no
       .where("id", "in", [...ids])
       .execute(),
   ]);
-  const byListing = new Map<number, { price: number; at: number }[]>();
-  for (const r of history) {
-    const id = Number(r.listing_id);
-    if (!byListing.has(id)) byListing.set(id, []);
-    byListing.get(id)!.push({ price: Number(r.price), at: Number(r.recorded_at) });
-  }
-  for (const [id, rows] of byListing) {
-    const before = rows.filter((r) => r.at < weekAgo).at(-1);
-    const current = rows.at(-1)!;
-    if (before && current.at >= weekAgo && current.price < before.price) {
-      out.set(id, { isVehicleHighlight: true, urgencyDriverType: "PRICE_DROP", urgencyDriverValue: before.price - current.price });
-    }
-  }
+  for (const [id, dropped] of drops) out.set(id, { isVehicleHighlight: true, urgencyDriverType: "PRICE_DROP", urgencyDriverValue: dropped });
   for (const r of views) {
     const id = Number(r.listing_id);
     const n = Number(r.views ?? 0);
@@ -71,6 +53,43 @@ export async function vehicleHighlights(db: Database, ids: readonly number[], no
       out.set(id, { isVehicleHighlight: true, urgencyDriverType: "NEW_LISTING", urgencyDriverValue: days });
   }
   return out;
+}
+
+/**
+ * Dollars dropped this week, by listing: the price now (the last price recorded, when that was
+ * within the week) below the last price recorded before the week. Only the week's rows are read
+ * for every listing (the history index seeks them); the rows before the week only for the few
+ * listings with a price recorded this week. Reading every listing's whole history was the largest
+ * of a results page's SQL reads at 1M listings (ADR 032).
+ */
+async function priceDrops(db: Database, ids: readonly number[], weekAgo: number): Promise<Map<number, number>> {
+  const drops = new Map<number, number>();
+  const recent = await db.kysely
+    .selectFrom("listing_price_history")
+    .select(["listing_id", "price", "recorded_at"])
+    .where("listing_id", "in", [...ids])
+    .where("recorded_at", ">=", weekAgo)
+    .orderBy("listing_id")
+    .orderBy("recorded_at")
+    .execute();
+  if (recent.length === 0) return drops;
+  const now = new Map<number, number>();
+  for (const r of recent) now.set(Number(r.listing_id), Number(r.price));
+  const before = await db.kysely
+    .selectFrom("listing_price_history")
+    .select(["listing_id", "price", "recorded_at"])
+    .where("listing_id", "in", [...now.keys()])
+    .where("recorded_at", "<", weekAgo)
+    .orderBy("listing_id")
+    .orderBy("recorded_at")
+    .execute();
+  const last = new Map<number, number>();
+  for (const r of before) last.set(Number(r.listing_id), Number(r.price));
+  for (const [id, price] of now) {
+    const was = last.get(id);
+    if (was !== undefined && price < was) drops.set(id, was - price);
+  }
+  return drops;
 }
 
 /** The words a card shows for a highlight. */
