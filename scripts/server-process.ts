@@ -27,11 +27,12 @@ export function withServerFlags(execArgv: readonly string[]): string[] {
  * when freed, instead of the default threshold that rises with every such block freed and leaves
  * them in a heap that never shrinks. Measured at 1M listings, one process: about 90-110 MB less
  * resident at rest and after the load, the same pages a second. Free memory at the heap's top is
- * handed back once 8 MB of it is free: from 128 KB on (as at first), the few MB a page allocates
- * and frees went back to the system after every response and were faulted in again by the next
- * (about 1.2-1.6 ms of a 20-25 ms page, paired; ADR 032). Other C libraries ignore the variable.
+ * handed back once 2 MB of it is free: from 128 KB on (as at first), the memory a page allocates
+ * and frees went back to the system after nearly every response and was faulted in again by the
+ * next (about 1.2-1.6 ms of a 20-25 ms page, paired; 8 MB measured the same; ADR 032). Other C
+ * libraries ignore the variable.
  */
-export const MALLOC_TUNABLES = ["glibc.malloc.mmap_threshold=131072", "glibc.malloc.trim_threshold=8388608"];
+export const MALLOC_TUNABLES = ["glibc.malloc.mmap_threshold=131072", "glibc.malloc.trim_threshold=2097152"];
 
 /** `GLIBC_TUNABLES` with ours added; a setting the operator already made for the same tunable wins. */
 export function withMallocTunables(existing: string | undefined): string {
