@@ -817,6 +817,21 @@ export async function importFeed(db: Database, options: FeedOptions): Promise<Fe
         home_services: d.homeServices,
       };
     });
+    // The cars already known are confirmed before the write that may list them again: written
+    // after it, an unconfirmed car would be active with its old confirmation in between, and the
+    // listing checks (hideUnconfirmed) could hide it again until the next feed.
+    await confirmListings(
+      db,
+      [
+        ...(
+          await listingIdsByVin(
+            db,
+            batch.map((l) => l.vin),
+          )
+        ).values(),
+      ],
+      now,
+    );
     const res = await upsertListings(db, batch, now);
     // The photo rows (jobs for the photo runner): nothing is downloaded here.
     const slice = accepted.slice(i, i + UPSERT_BATCH);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseFactories, type TestDatabase } from "../../../tests/support/databases.ts";
 import { LISTING_CONFIRM_DAYS } from "../../lib/constants.ts";
+import { inventoryChanges } from "../inventory/changes.server.ts";
 import { importFeed } from "../inventory/feed.server.ts";
 import { loadCatalog } from "../reference/catalog.server.ts";
 import { baitReason, hideUnconfirmed, isBaitPrice, releaseHold, takeDownHeld } from "./listing-checks.server.ts";
@@ -128,9 +129,22 @@ describe.each(testDatabaseFactories())("listing checks on $name", (factory) => {
     const demo = await t.db.kysely.selectFrom("listings").select("id").where("confirmed_at", "is", null).where("status", "=", "unconfirmed").execute();
     expect(demo).toEqual([]);
 
-    // The feed lists them again: back in search, confirmed now.
+    // The feed lists them again: back in search, confirmed now. At the moment the write makes
+    // the car active again it is already confirmed, so the listing checks, running beside the
+    // import, cannot hide it again in between (SQLite: read at that moment, synchronously).
     const later = NOW + (LISTING_CONFIRM_DAYS + 2) * DAY;
-    await run(text, later);
+    const seen: unknown[] = [];
+    const stop = inventoryChanges.on(() => {
+      const row = t.db.sqlite?.prepare("SELECT status, confirmed_at FROM listings WHERE vin = ?").get(vin(p, 0));
+      if (row) seen.push({ ...row });
+    });
+    try {
+      await run(text, later);
+    } finally {
+      stop();
+    }
+    for (const row of seen) expect(row).toMatchObject({ confirmed_at: later });
+    if (t.db.sqlite) expect(seen.length).toBeGreaterThan(0);
     expect(await status(vin(p, 0))).toMatchObject({ status: "active", confirmed_at: later });
   });
 });

@@ -56,6 +56,8 @@ export async function hideUnconfirmed(db: Database, now = Date.now(), days = get
       .set({ status: "unconfirmed", updated_at: now })
       .where("id", "in", ids.slice(i, i + CHUNK))
       .where("status", "=", "active")
+      // A feed may have confirmed it since the read above.
+      .where("confirmed_at", "<", cutoff)
       .execute();
   }
   if (ids.length > 0) {
