@@ -74,6 +74,7 @@ describe("documentBytes", () => {
     expect(bytes.length).toBe(Buffer.byteLength(`<!DOCTYPE html>${html}<X title="é€">`));
     expect(bytes.toString("utf8").endsWith("</body></html>")).toBe(true);
   });
+
   it("fills its buffer exactly with a page beyond Latin-1, a lone surrogate and emoji included", () => {
     const page = `<html><head><title>1–30 €</title></head><body>\ud800 🚗 ${"x".repeat(5000)}</body></html>`;
     const bytes = documentBytes(page, "<X>");
