@@ -34,6 +34,10 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** The answer to a heart's POST (with JavaScript the fetch, without it the form's redirect). */
+const saveAnswered = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === "POST" && /^\/account\/save-vehicle(\.data)?$/.test(new URL(r.url()).pathname));
+
 const account = (page: Page) => page.getByRole("navigation", { name: "Account" });
 
 test("sign up, sign out, sign in again, and a wrong password", async ({ page }) => {
@@ -103,8 +107,11 @@ test("quick save, then saving past the quota asks for an account and completes a
     const heart = hearts.first();
     const name = (await heart.getAttribute("aria-label"))!.replace(/^Save: /, "").trim();
     titles.push(name);
+    const answered = saveAnswered(page);
     await heart.click();
     await expect(page.locator("#listings").getByRole("button", { name: `Saved: ${name}` })).toHaveAttribute("aria-pressed", "true");
+    // With JavaScript "Saved" shows before the answer: leaving now would abort the save.
+    await answered;
   }
   await page.goto("/account/saved");
   for (const t of titles) await expect(page.getByRole("link", { name: t })).toBeVisible();
@@ -136,6 +143,36 @@ test("quick save, then saving past the quota asks for an account and completes a
   await page.goto("/account/saved");
   const saved = page.getByRole("list", { name: "Saved cars" });
   for (const t of [...titles, fourthTitle]) await expect(saved.getByRole("link", { name: t })).toBeVisible();
+});
+
+test("two hearts clicked one straight after the other are both quick-saved", async ({ page }) => {
+  await page.goto("/cars-for-sale");
+  const hearts = page.locator("#listings").getByRole("button", { name: /^Save: / });
+  const titles = [await hearts.nth(0).getAttribute("aria-label"), await hearts.nth(1).getAttribute("aria-label")].map((l) => l!.replace(/^Save: /, "").trim());
+  let answers = 0;
+  page.on("response", (r) => {
+    if (r.request().method() === "POST" && /^\/account\/save-vehicle(\.data)?$/.test(new URL(r.url()).pathname)) answers++;
+  });
+  // The first save is held back until the second is sent (or a second has passed): a second save
+  // sent before the first had answered would carry the quick-save cookie without the first car.
+  let secondSent = () => {};
+  const second = new Promise<void>((resolve) => (secondSent = resolve));
+  let posts = 0;
+  await page.route(/\/account\/save-vehicle/, async (route) => {
+    if (route.request().method() === "POST" && ++posts === 1) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    else secondSent();
+    await route.continue();
+  });
+  // With JavaScript the second click comes while the first save is in flight; both hearts show saved at once.
+  for (const t of titles)
+    await page
+      .locator("#listings")
+      .getByRole("button", { name: `Save: ${t}` })
+      .click();
+  for (const t of titles) await expect(page.locator("#listings").getByRole("button", { name: `Saved: ${t}` })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => answers).toBe(2);
+  await page.goto("/account/saved");
+  for (const t of titles) await expect(page.getByRole("link", { name: t })).toBeVisible();
 });
 
 test("signed in, the heart on the vehicle page toggles", async ({ page }) => {

@@ -13,20 +13,25 @@ import { Icon, leadingIcon } from "../search/icons";
 type Result =
   { ok: true; saved: boolean } | { ok: false; needSignIn: true; signInUrl: string; signUpUrl: string } | { ok: false; needSignIn: false; error: string };
 
+/** Saves one after another, every heart's: a signed-out shopper's quick saves are one cookie, and
+ *  a save sent before the one in flight has answered would carry the old list and undo it. */
+let saves: Promise<unknown> = Promise.resolve();
+
 export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number; title: string; size?: "sm" | "lg" }) {
   const root = useRootData();
   const fetcher = useFetcher<Result>();
   const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [dismissed, setDismissed] = useState<object | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
   if (root && !root.flags.saveListing) return null;
 
   const stored = root?.account.savedIds.includes(listingId) ?? false;
-  const pendingIntent = fetcher.formData?.get("intent");
+  const pendingIntent = queued ?? fetcher.formData?.get("intent");
   const result = fetcher.data;
   const needSignIn = result && !result.ok && result.needSignIn && dismissed !== result ? result : null;
   const refused = result && !result.ok && !result.needSignIn && !pendingIntent ? result.error : null;
-  // Optimistic while the request runs; tentative (shown saved) while the sign-in dialog is open.
+  // Optimistic while the request waits or runs; tentative (shown saved) while the sign-in dialog is open.
   const saved = pendingIntent ? pendingIntent === "save" : needSignIn ? true : stored;
   const refUrl = location.pathname + location.search + location.hash;
 
@@ -46,7 +51,12 @@ export function SaveHeart({ listingId, title, size = "sm" }: { listingId: number
         aria-label={size === "lg" ? undefined : `${saved ? "Saved" : "Save"}: ${title}`}
         onClick={(e) => {
           e.preventDefault();
-          void fetcher.submit({ intent: saved ? "unsave" : "save" }, { method: "post", action: saveAction(listingId, refUrl, true), preventScrollReset: true });
+          const intent = saved ? "unsave" : "save";
+          setQueued(intent);
+          const done = () => setQueued(null);
+          saves = saves
+            .then(() => fetcher.submit({ intent }, { method: "post", action: saveAction(listingId, refUrl, true), preventScrollReset: true }))
+            .then(done, done);
         }}
         className={
           size === "lg"
