@@ -820,25 +820,15 @@ export async function importFeed(db: Database, options: FeedOptions): Promise<Fe
     // The cars already known are confirmed before the write that may list them again: written
     // after it, an unconfirmed car would be active with its old confirmation in between, and the
     // listing checks (hideUnconfirmed) could hide it again until the next feed.
-    await confirmListings(
-      db,
-      [
-        ...(
-          await listingIdsByVin(
-            db,
-            batch.map((l) => l.vin),
-          )
-        ).values(),
-      ],
-      now,
-    );
+    const vins = batch.map((l) => l.vin);
+    const known = await listingIdsByVin(db, vins);
+    await confirmListings(db, [...known.values()], now);
     const res = await upsertListings(db, batch, now);
+    // A listing keeps its id (the write is keyed by VIN): only the new cars' ids are read.
+    const fresh = vins.filter((vin) => !known.has(vin));
+    const idByVin = fresh.length > 0 ? new Map([...known, ...(await listingIdsByVin(db, fresh))]) : known;
     // The photo rows (jobs for the photo runner): nothing is downloaded here.
     const slice = accepted.slice(i, i + UPSERT_BATCH);
-    const idByVin = await listingIdsByVin(
-      db,
-      slice.map((a) => a.listing.vin),
-    );
     const sync = await syncListingPhotos(
       db,
       slice.filter((a) => idByVin.has(a.listing.vin)).map((a) => ({ listingId: idByVin.get(a.listing.vin)!, row: a.row, sources: a.photos })),
