@@ -28,6 +28,7 @@ import { emailedListingIds } from "../../server/leads/leads.server.ts";
 import { countView, pendingViews, viewerKeys } from "../../server/listings/views.server.ts";
 import { listingCards } from "../../server/listings/cards.server.ts";
 import type { Database } from "../../server/db/connection.server.ts";
+import { selectCached } from "../../server/db/compiled.server.ts";
 import type { AppContext, ShopperContext } from "../../server/http/request-context.server.ts";
 import { serviceCalls } from "../../server/services/calls.server.ts";
 import { compareStatusOf } from "../../server/compare/compare.server.ts";
@@ -79,13 +80,9 @@ async function similarListings(db: Database, id: number, zip: string | null): Pr
 
 async function loadFeatureGroups(db: Database, codes: string[]): Promise<FeatureGroup[]> {
   if (codes.length === 0) return [];
-  const rows = await db.kysely
-    .selectFrom("ref_features")
-    .select(["code", "name", "display_group", "sort"])
-    .where("code", "in", codes)
-    .orderBy("sort")
-    .orderBy("name")
-    .execute();
+  const rows = await selectCached(db, "feature names", codes, () =>
+    db.kysely.selectFrom("ref_features").select(["code", "name", "display_group", "sort"]).where("code", "in", codes).orderBy("sort").orderBy("name"),
+  );
   const groups = new Map<string, string[]>();
   for (const r of rows) {
     const list = groups.get(r.display_group);

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { BUY_ONLINE_CTA, DEAL_PATHS, ineligibleReasons, type IneligibleReason } from "../../lib/deals.ts";
 import { getDatabase, type Database } from "../db/connection.server.ts";
+import { selectCached } from "../db/compiled.server.ts";
 import { serviceCalls } from "../services/calls.server.ts";
 import { reportError } from "../observability/log.server.ts";
 import { ELIGIBILITY_COLUMNS, factsOf, type EligibilityRow } from "./online-eligible.server.ts";
@@ -41,12 +42,13 @@ const vinParam = z
 export async function checkEligibility(db: Database, vins: readonly string[]): Promise<EligibilityAnswer> {
   const unique = [...new Set(vins)].slice(0, ELIGIBILITY_MAX_VINS);
   if (unique.length === 0) return { totalMatched: 0, sellable: false, results: [] };
-  const rows = await db.kysely
-    .selectFrom("listings as l")
-    .innerJoin("owners as o", "o.id", "l.owner_id")
-    .select([...ELIGIBILITY_COLUMNS])
-    .where("l.vin", "in", unique)
-    .execute();
+  const rows = await selectCached(db, "eligibility by VIN", unique, () =>
+    db.kysely
+      .selectFrom("listings as l")
+      .innerJoin("owners as o", "o.id", "l.owner_id")
+      .select([...ELIGIBILITY_COLUMNS])
+      .where("l.vin", "in", unique),
+  );
   return answerOf(rows.map((r) => resultOf(r.vin, Number(r.id), ineligibleReasons(factsOf(r)))));
 }
 

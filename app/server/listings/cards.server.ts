@@ -9,6 +9,7 @@ import { certifiedLabel, dealerCardRating } from "../../lib/trust-signals.ts";
 import { marketDifference, RATING_BANDS } from "../../lib/price-verdict.ts";
 import { DEAL_LABELS } from "../../lib/format.ts";
 import type { Database } from "../db/connection.server.ts";
+import { selectCached } from "../db/compiled.server.ts";
 import type { SearchLabels } from "../search/labels.server.ts";
 import { loadFirstPhotos } from "../photos/queries.server.ts";
 import { codes, listingsWithNames, ownerRatingOf } from "./summaries.server.ts";
@@ -110,39 +111,40 @@ async function cardRows(db: Database, ids: readonly number[]): Promise<CardRow[]
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (unique.length === 0) return [];
   const [rows, photos] = await Promise.all([
-    listingsWithNames(db)
-      .select([
-        "l.id",
-        "l.vin",
-        "l.listing_type",
-        "l.certified_product",
-        "l.year",
-        "l.make_code",
-        "l.model_code",
-        "l.trim_name",
-        "l.mileage",
-        "l.sale_price",
-        "l.deal_rating",
-        "l.market_price",
-        "l.body_style_code",
-        "l.ext_color_simple",
-        "l.annual_fuel_cost",
-        "l.is_reduced_price",
-        "l.seller_type",
-        "l.home_services",
-        "mk.name as make_name",
-        "md.name as model_name",
-        "o.name as owner_name",
-        "o.city as owner_city",
-        "o.state as owner_state",
-        "o.rating as owner_rating",
-        "o.rating_count as owner_rating_count",
-        "o.rating_source as owner_rating_source",
-        "o.review_rating as owner_review_rating",
-        "o.review_count as owner_review_count",
-      ])
-      .where("l.id", "in", unique)
-      .execute(),
+    selectCached(db, "card rows", unique, () =>
+      listingsWithNames(db)
+        .select([
+          "l.id",
+          "l.vin",
+          "l.listing_type",
+          "l.certified_product",
+          "l.year",
+          "l.make_code",
+          "l.model_code",
+          "l.trim_name",
+          "l.mileage",
+          "l.sale_price",
+          "l.deal_rating",
+          "l.market_price",
+          "l.body_style_code",
+          "l.ext_color_simple",
+          "l.annual_fuel_cost",
+          "l.is_reduced_price",
+          "l.seller_type",
+          "l.home_services",
+          "mk.name as make_name",
+          "md.name as model_name",
+          "o.name as owner_name",
+          "o.city as owner_city",
+          "o.state as owner_state",
+          "o.rating as owner_rating",
+          "o.rating_count as owner_rating_count",
+          "o.rating_source as owner_rating_source",
+          "o.review_rating as owner_review_rating",
+          "o.review_count as owner_review_count",
+        ])
+        .where("l.id", "in", unique),
+    ),
     loadFirstPhotos(db, unique, CARD_PHOTOS),
   ]);
   return rows.map((r) => {

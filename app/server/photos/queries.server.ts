@@ -1,6 +1,7 @@
 // The ready photos of listings, in feed order, as pages show them (docs/photos.md).
 import { sql } from "kysely";
 import type { Database } from "../db/connection.server.ts";
+import { selectCached } from "../db/compiled.server.ts";
 import type { ListingPhoto } from "../../lib/photos.ts";
 import { toListingPhoto } from "./jobs.server.ts";
 
@@ -13,15 +14,16 @@ export async function loadListingPhotos(db: Database, ids: readonly number[], pe
     for (const [id, v] of await loadFirstPhotos(db, unique, perListing)) out.set(id, v.photos);
     return out;
   }
-  const rows = await db.kysely
-    .selectFrom("listing_photos as lp")
-    .innerJoin("photos as p", "p.hash", "lp.photo_hash")
-    .select(["lp.listing_id", "p.hash", "p.width", "p.height", "p.widths", "p.color"])
-    .where("lp.listing_id", "in", unique)
-    .where("lp.state", "=", "ready")
-    .orderBy("lp.listing_id")
-    .orderBy("lp.position")
-    .execute();
+  const rows = await selectCached(db, "listing photos", [...unique, "ready"], () =>
+    db.kysely
+      .selectFrom("listing_photos as lp")
+      .innerJoin("photos as p", "p.hash", "lp.photo_hash")
+      .select(["lp.listing_id", "p.hash", "p.width", "p.height", "p.widths", "p.color"])
+      .where("lp.listing_id", "in", unique)
+      .where("lp.state", "=", "ready")
+      .orderBy("lp.listing_id")
+      .orderBy("lp.position"),
+  );
   for (const r of rows) {
     const id = Number(r.listing_id);
     let list = out.get(id);

@@ -4,6 +4,7 @@
 // counts per day, more than 3), a listing that is new on the site (listed within 3 days). One per
 // car, in that order; none when no signal holds.
 import type { Database } from "../db/connection.server.ts";
+import { selectCached } from "../db/compiled.server.ts";
 import { formatInt, formatPrice } from "../../lib/format.ts";
 
 export type UrgencyDriverType = "PRICE_DROP" | "VIEWS" | "NEW_LISTING";
@@ -27,18 +28,20 @@ export async function vehicleHighlights(db: Database, ids: readonly number[], no
   const today = Math.floor(now / DAY_MS);
   const [drops, views, listed] = await Promise.all([
     priceDrops(db, ids, weekAgo),
-    db.kysely
-      .selectFrom("listing_view_days")
-      .select(["listing_id", (eb) => eb.fn.sum<number>("views").as("views")])
-      .where("listing_id", "in", [...ids])
-      .where("day", ">", today - HIGHLIGHT_WINDOW_DAYS)
-      .groupBy("listing_id")
-      .execute(),
-    db.kysely
-      .selectFrom("listings")
-      .select(["id", "date_listed"])
-      .where("id", "in", [...ids])
-      .execute(),
+    selectCached(db, "highlight views", [...ids, today - HIGHLIGHT_WINDOW_DAYS], () =>
+      db.kysely
+        .selectFrom("listing_view_days")
+        .select(["listing_id", (eb) => eb.fn.sum<number>("views").as("views")])
+        .where("listing_id", "in", [...ids])
+        .where("day", ">", today - HIGHLIGHT_WINDOW_DAYS)
+        .groupBy("listing_id"),
+    ),
+    selectCached(db, "highlight listed", [...ids], () =>
+      db.kysely
+        .selectFrom("listings")
+        .select(["id", "date_listed"])
+        .where("id", "in", [...ids]),
+    ),
   ]);
   for (const [id, dropped] of drops) out.set(id, { isVehicleHighlight: true, urgencyDriverType: "PRICE_DROP", urgencyDriverValue: dropped });
   for (const r of views) {
@@ -64,25 +67,28 @@ export async function vehicleHighlights(db: Database, ids: readonly number[], no
  */
 async function priceDrops(db: Database, ids: readonly number[], weekAgo: number): Promise<Map<number, number>> {
   const drops = new Map<number, number>();
-  const recent = await db.kysely
-    .selectFrom("listing_price_history")
-    .select(["listing_id", "price", "recorded_at"])
-    .where("listing_id", "in", [...ids])
-    .where("recorded_at", ">=", weekAgo)
-    .orderBy("listing_id")
-    .orderBy("recorded_at")
-    .execute();
+  const recent = await selectCached(db, "prices this week", [...ids, weekAgo], () =>
+    db.kysely
+      .selectFrom("listing_price_history")
+      .select(["listing_id", "price", "recorded_at"])
+      .where("listing_id", "in", [...ids])
+      .where("recorded_at", ">=", weekAgo)
+      .orderBy("listing_id")
+      .orderBy("recorded_at"),
+  );
   if (recent.length === 0) return drops;
   const now = new Map<number, number>();
   for (const r of recent) now.set(Number(r.listing_id), Number(r.price));
-  const before = await db.kysely
-    .selectFrom("listing_price_history")
-    .select(["listing_id", "price", "recorded_at"])
-    .where("listing_id", "in", [...now.keys()])
-    .where("recorded_at", "<", weekAgo)
-    .orderBy("listing_id")
-    .orderBy("recorded_at")
-    .execute();
+  const changed = [...now.keys()];
+  const before = await selectCached(db, "prices before the week", [...changed, weekAgo], () =>
+    db.kysely
+      .selectFrom("listing_price_history")
+      .select(["listing_id", "price", "recorded_at"])
+      .where("listing_id", "in", changed)
+      .where("recorded_at", "<", weekAgo)
+      .orderBy("listing_id")
+      .orderBy("recorded_at"),
+  );
   const last = new Map<number, number>();
   for (const r of before) last.set(Number(r.listing_id), Number(r.price));
   for (const [id, price] of now) {

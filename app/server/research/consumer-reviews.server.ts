@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { OVERALL_RATING, REVIEW_CATEGORIES, REVIEWS_PAGE_SIZE, pendingReviewColumns, type ReviewCategory, type ReviewStatus } from "../../lib/reviews.ts";
 import type { ReviewForm } from "../../lib/review-schemas.ts";
 import type { Database } from "../db/connection.server.ts";
+import { selectCached } from "../db/compiled.server.ts";
 
 export interface ReviewView {
   id: number;
@@ -276,18 +277,22 @@ export async function publishedReviews(
 ): Promise<{ reviews: ReviewView[]; total: number; page: number; pages: number }> {
   const where = <T extends { where: (...a: any[]) => T }>(q: T): T =>
     q.where("r.make_code", "=", make).where("r.model_code", "=", model).where("r.year", "=", year).where("r.status", "=", "approved");
-  const countRow = await where(db.kysely.selectFrom("consumer_reviews as r").select((eb) => eb.fn.countAll<number>().as("n")) as any).executeTakeFirst();
+  const values = [make, model, year, "approved"];
+  const [countRow] = await selectCached(db, "published reviews count", values, () =>
+    where(db.kysely.selectFrom("consumer_reviews as r").select((eb) => eb.fn.countAll<number>().as("n")) as any),
+  );
   const total = Number((countRow as { n: number } | undefined)?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
   const p = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const rows = await where(selectReviews(db) as any)
-    .orderBy(sql`r.helpful_yes - r.helpful_no`, "desc")
-    .orderBy("r.helpful_yes", "desc")
-    .orderBy("r.decided_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(REVIEWS_PAGE_SIZE)
-    .offset((p - 1) * REVIEWS_PAGE_SIZE)
-    .execute();
+  const rows = await selectCached(db, "published reviews", [...values, REVIEWS_PAGE_SIZE, (p - 1) * REVIEWS_PAGE_SIZE], () =>
+    where(selectReviews(db) as any)
+      .orderBy(sql`r.helpful_yes - r.helpful_no`, "desc")
+      .orderBy("r.helpful_yes", "desc")
+      .orderBy("r.decided_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(REVIEWS_PAGE_SIZE)
+      .offset((p - 1) * REVIEWS_PAGE_SIZE),
+  );
   return { reviews: (rows as Row[]).map(toView), total, page: p, pages };
 }
 
