@@ -1,7 +1,8 @@
-// Hot reads compiled once (docs/performance.md, "Queries compiled once"). Building and compiling a
-// wide Kysely select (the listing summary's 75 columns and four joins) costs more than running it
-// by primary key, and a page did it again for every request. A query run through `selectCached`
-// is compiled the first time its shape is seen; later runs reuse the SQL with the new values.
+// Hot reads compiled once (ADR 032, "Hot queries compiled once"; docs/performance.md). Building
+// and compiling a wide Kysely select (the listing summary's 75 columns and four joins) costs more
+// than running it by primary key, and a page did it again for every request. A query run through
+// `selectCached` is compiled the first time its shape is seen; later runs reuse the SQL with the
+// new values.
 import type { Compilable, CompiledQuery } from "kysely";
 import type { Database } from "./connection.server.ts";
 import { getEnv } from "../env.server.ts";
