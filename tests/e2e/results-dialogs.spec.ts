@@ -38,8 +38,7 @@ test.describe("Model Name Clarification", () => {
       await expect(dialog).toBeHidden();
       await page.reload();
       await expect(clarification(page)).toBeVisible({ timeout: 20_000 });
-      // The inline dialog becomes modal when the page is ready, and moves: a click at that moment
-      // lands beside the button (a journey failed once so in CI). Answer the modal one.
+      // Answer the modal one (a click before the page is ready posts the form: the next journey).
       await expect.poll(() => isModal(page, "Model Name Clarification"), { timeout: 20_000 }).toBe(true);
     }
     await clarification(page).getByRole("button", { name: "No" }).click();
@@ -71,6 +70,46 @@ test.describe("Model Name Clarification", () => {
     await page.goto("/cars-for-sale?keyword=corolla");
     await expect(page.getByRole("heading", { name: /^[\d,]+ Matches$/ })).toBeVisible();
     await expect(clarification(page)).toHaveCount(0);
+  });
+
+  test("the dialog does not move when the page becomes ready, and a No given before then is kept", async ({ page, context, javaScriptEnabled }) => {
+    // The page's scripts are held back until released: the server-rendered dialog is measured, and
+    // answered, before they run (a shopper on a slow phone).
+    let release = () => {};
+    let held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    if (!javaScriptEnabled) release();
+    await page.setViewportSize({ width: 390, height: 844 }); // a phone: the modal's own margins are nearest the dialog's
+    await page.goto("/cars-for-sale?keyword=camry", { waitUntil: "commit" });
+    const dialog = clarification(page);
+    await expect(dialog).toContainText("Did you mean the Toyota Camry?", { timeout: 20_000 });
+    const position = () => dialog.evaluate((d) => getComputedStyle(d).position);
+    if (!javaScriptEnabled) {
+      // Without scripting: an inline section in the page's flow.
+      expect(await position()).toBe("static");
+    } else {
+      // With scripting: drawn over the page, centred, before the scripts run; showModal() keeps it there.
+      expect(await position()).toBe("fixed");
+      const before = await dialog.boundingBox();
+      expect(await isModal(page, "Model Name Clarification")).toBe(false);
+      release();
+      await expect.poll(() => isModal(page, "Model Name Clarification"), { timeout: 20_000 }).toBe(true);
+      const after = await dialog.boundingBox();
+      for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(after![key] - before![key]), key).toBeLessThanOrEqual(1);
+      // Another model, its scripts held again: No is answered before they run.
+      held = new Promise<void>((resolve) => (release = resolve));
+      await page.goto("/cars-for-sale?keyword=corolla", { waitUntil: "commit" });
+      await expect(clarification(page)).toContainText("Did you mean the Toyota Corolla?", { timeout: 20_000 });
+      expect(await isModal(page, "Model Name Clarification")).toBe(false);
+    }
+    await clarification(page).getByRole("button", { name: "No" }).click();
+    await expect(page.getByRole("heading", { name: /^[\d,]+ Matches$/ })).toBeVisible({ timeout: 20_000 });
+    await expect(clarification(page)).toHaveCount(0, { timeout: 20_000 });
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "fc_model_clarify_no"), { timeout: 20_000 }).toBeTruthy();
+    release();
   });
 
   test("a keyword naming a make does not ask", async ({ page }) => {

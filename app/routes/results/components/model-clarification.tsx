@@ -2,8 +2,8 @@
 // app/routes/results/model-clarification.server.ts). One POST form: 'Yes' adds the suggested make
 // and model and searches again, 'No' dismisses, the 'Don't show me this again' box keeps the model
 // code in a cookie. Without JavaScript it is an inline section above the results (an open,
-// non-modal <dialog>); with JavaScript the same dialog opens modally once the page is ready, and
-// Escape closes it without an answer.
+// non-modal <dialog>); with JavaScript the same dialog is drawn centred over the page from the first
+// paint and opens modally once the page is ready, and Escape closes it without an answer.
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { MODEL_CLARIFICATION } from "../../../lib/model-clarification";
@@ -21,15 +21,7 @@ export function ModelClarification({ data }: { data: ModelClarificationData }) {
     dialog.showModal();
   }, [data.code]);
   return (
-    <dialog
-      ref={ref}
-      open
-      aria-labelledby="model-clarification-title"
-      className={
-        "m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 " +
-        "[&:not(:modal)]:static [&:not(:modal)]:mt-3 [&:not(:modal)]:w-full [&:not(:modal)]:max-w-none [&:not(:modal)]:shadow-none"
-      }
-    >
+    <dialog ref={ref} open aria-labelledby="model-clarification-title" className="clarify-dialog">
       <Form
         method="post"
         replace
