@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchUrl, type SearchUrlContext } from "./search-url.ts";
 import { emptyLabels } from "../server/search/labels.server.ts";
-import { dealVerdict, expiredRedirectUrl, parseListingId, resultsUrlFor, warrantyInfo } from "./vehicle-rules.ts";
+import { dealVerdict, expiredRedirectUrl, featureGroupsOf, parseListingId, resultsUrlFor, warrantyInfo } from "./vehicle-rules.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota");
@@ -72,5 +72,26 @@ describe("warrantyInfo", () => {
     const third = warrantyInfo({ ...base, listingType: "3P_CERT", certifiedProduct: null, moneyBackGuarantee: false });
     expect(third.headline).toBe("Third-party certified");
     expect(third.points.join(" ")).not.toMatch(/172|money/);
+  });
+});
+
+describe("featureGroupsOf", () => {
+  const names = new Map([
+    ["SUNROOF", { name: "Sunroof", sort: 3, group: "Comfort" }],
+    ["LEATHER", { name: "Leather Seats", sort: 2, group: "Comfort" }],
+    ["CAMERA", { name: "Backup Camera", sort: 1, group: "Safety" }],
+    ["USB", { name: "USB", sort: 2, group: "Technology" }],
+    ["AUX", { name: "AUX Input", sort: 2, group: "Technology" }],
+  ]);
+  it("orders by the table's sort then name, groups in the order of their first feature, each code once, unknown codes left out", () => {
+    expect(featureGroupsOf(["SUNROOF", "USB", "NOPE", "LEATHER", "CAMERA", "AUX", "USB"], names)).toEqual([
+      { group: "Safety", names: ["Backup Camera"] },
+      { group: "Technology", names: ["AUX Input", "USB"] },
+      { group: "Comfort", names: ["Leather Seats", "Sunroof"] },
+    ]);
+  });
+  it("is empty without codes the table names", () => {
+    expect(featureGroupsOf([], names)).toEqual([]);
+    expect(featureGroupsOf(["NOPE"], names)).toEqual([]);
   });
 });

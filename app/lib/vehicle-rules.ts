@@ -8,7 +8,7 @@ import { verdictReason } from "./price-verdict.ts";
 import type { ListingSummary } from "./listing.ts";
 import { pageConditionOf } from "./listing-types.ts";
 import { categoryUrl, type SearchUrlContext } from "./search-url.ts";
-import type { Condition, DealVerdict, WarrantyInfo } from "./vehicle-view.ts";
+import type { Condition, DealVerdict, FeatureGroup, WarrantyInfo } from "./vehicle-view.ts";
 import { formatInt } from "./format.ts";
 
 /** Listing ids are positive integers written in digits only (no signs, spaces or exponents). */
@@ -90,4 +90,25 @@ export function warrantyInfo(l: Pick<ListingSummary, "listingType" | "certifiedP
     );
   }
   return { headline, points };
+}
+
+/**
+ * A listing's features by display group, from the feature names (code -> name, sort, group; the
+ * reference table `ref_features` as the search labels hold it): ordered by the table's sort, then
+ * name (as SQL's ORDER BY sort, name compares them), the groups in the order of their first
+ * feature; codes the table does not name are left out, each code once.
+ */
+export function featureGroupsOf(codes: readonly string[], names: ReadonlyMap<string, { name: string; sort: number; group: string }>): FeatureGroup[] {
+  const known = [...new Set(codes)].flatMap((code) => {
+    const f = names.get(code);
+    return f ? [f] : [];
+  });
+  known.sort((a, b) => a.sort - b.sort || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const groups = new Map<string, string[]>();
+  for (const f of known) {
+    const list = groups.get(f.group);
+    if (list) list.push(f.name);
+    else groups.set(f.group, [f.name]);
+  }
+  return [...groups].map(([group, names]) => ({ group, names }));
 }

@@ -10,9 +10,9 @@ import { listingImages } from "../../lib/listing.ts";
 import { listingTypeLabel, titleWordOf } from "../../lib/listing-types.ts";
 import { PATHS } from "../../lib/routes.ts";
 import { distanceMiles, normalizeQueryZip } from "../../lib/zip.ts";
-import { dealVerdict, expiredRedirectUrl, parseListingId, resultsUrlFor, warrantyInfo } from "../../lib/vehicle-rules.ts";
+import { dealVerdict, expiredRedirectUrl, featureGroupsOf, parseListingId, resultsUrlFor, warrantyInfo } from "../../lib/vehicle-rules.ts";
 import { publicOrigin } from "../../server/env.server.ts";
-import type { FeatureGroup, PriceHistoryRow, VehicleMonthlyCost, VehiclePageData } from "../../lib/vehicle-view.ts";
+import type { PriceHistoryRow, VehicleMonthlyCost, VehiclePageData } from "../../lib/vehicle-view.ts";
 export type { Condition, DealVerdict, FeatureGroup, PriceHistoryRow, VehiclePageData, WarrantyInfo } from "../../lib/vehicle-view.ts";
 import { loadListingSummaries } from "../../server/listings/summaries.server.ts";
 import { lookupZip } from "../../server/reference/zip.server.ts";
@@ -28,7 +28,6 @@ import { emailedListingIds } from "../../server/leads/leads.server.ts";
 import { countView, pendingViews, viewerKeys } from "../../server/listings/views.server.ts";
 import { listingCards } from "../../server/listings/cards.server.ts";
 import type { Database } from "../../server/db/connection.server.ts";
-import { selectCached } from "../../server/db/compiled.server.ts";
 import type { AppContext, ShopperContext } from "../../server/http/request-context.server.ts";
 import { serviceCalls } from "../../server/services/calls.server.ts";
 import { compareStatusOf } from "../../server/compare/compare.server.ts";
@@ -78,20 +77,6 @@ async function similarListings(db: Database, id: number, zip: string | null): Pr
   }
 }
 
-async function loadFeatureGroups(db: Database, codes: string[]): Promise<FeatureGroup[]> {
-  if (codes.length === 0) return [];
-  const rows = await selectCached(db, "feature names", codes, () =>
-    db.kysely.selectFrom("ref_features").select(["code", "name", "display_group", "sort"]).where("code", "in", codes).orderBy("sort").orderBy("name"),
-  );
-  const groups = new Map<string, string[]>();
-  for (const r of rows) {
-    const list = groups.get(r.display_group);
-    if (list) list.push(r.name);
-    else groups.set(r.display_group, [r.name]);
-  }
-  return [...groups].map(([group, names]) => ({ group, names }));
-}
-
 async function loadPriceHistory(db: Database, id: number): Promise<PriceHistoryRow[]> {
   const rows = await db.kysely
     .selectFrom("listing_price_history")
@@ -127,8 +112,9 @@ export async function loadVehicleData({ url, rawId, app, shopper }: VehicleArgs,
   const zipParam = normalizeQueryZip(url.searchParams.get("zip")) ?? shopper.userZip;
   const place = zipParam ? lookupZip(zipParam) : null;
   const visitorId = shopper.visitorId;
-  const [features, history, market, similar] = await Promise.all([
-    loadFeatureGroups(db, listing.features),
+  const [{ labels }, history, market, similar] = await Promise.all([
+    // Feature names from the search labels (reference data, loaded once per process), not a query.
+    getSearchPageContext(),
     loadPriceHistory(db, id),
     db.kysely
       .selectFrom("listings as l")
@@ -138,6 +124,7 @@ export async function loadVehicleData({ url, rawId, app, shopper }: VehicleArgs,
       .executeTakeFirst(),
     similarListings(db, id, place?.zip ?? null),
   ]);
+  const features = featureGroupsOf(listing.features, labels.features);
   const emailed = (await emailedListingIds(db, visitorId, [id], user?.id ?? null)).has(id);
   const sent = url.searchParams.get("sent");
   const oneClick = oneClickMode(user ? { optedIn: user.oneClickOptIn, ...user } : null);

@@ -70,8 +70,9 @@ export async function listingCards(
   }
   // 'Buy Online' on the cards the eligibility service passes (docs/online-buying.md).
   await withBuyOnline(out, rows);
-  // A highlight from real signals only (docs/placements.md "Vehicle highlights").
-  await withHighlights(db, out);
+  // A highlight from real signals only (docs/placements.md "Vehicle highlights"); when each car was
+  // listed is in its row already.
+  await withHighlights(db, out, Date.now(), new Map(rows.map((r) => [r.id, r.dateListed])));
   return out;
 }
 
@@ -97,13 +98,15 @@ interface CardRow {
   isReducedPrice: boolean;
   sellerType: string;
   homeServices: string[];
+  /** When the car was listed (ms): the card's 'Listed ... days ago' highlight reads it from here. */
+  dateListed: number;
   photos: ListingPhoto[];
   photoCount: number;
   owner: { name: string; city: string; state: string; rating: number | null; ratingCount: number; ratingSource: string | null };
 }
 
 /**
- * The cards' rows: the 28 columns a card shows or decides with, not the 70-odd of a listing's
+ * The cards' rows: the 29 columns a card shows or decides with, not the 70-odd of a listing's
  * summary (`loadListingSummaries`, for its own page): a page's 30 rows at 1M listings took about
  * 0.6 ms, half of it making the columns no card reads (ADR 032). Ids that no longer exist are left out.
  */
@@ -132,6 +135,7 @@ async function cardRows(db: Database, ids: readonly number[]): Promise<CardRow[]
           "l.is_reduced_price",
           "l.seller_type",
           "l.home_services",
+          "l.date_listed",
           "mk.name as make_name",
           "md.name as model_name",
           "o.name as owner_name",
@@ -171,6 +175,7 @@ async function cardRows(db: Database, ids: readonly number[]): Promise<CardRow[]
       isReducedPrice: r.is_reduced_price === 1,
       sellerType: r.seller_type,
       homeServices: codes(r.home_services),
+      dateListed: Number(r.date_listed),
       photos: p?.photos ?? [],
       photoCount: p?.count ?? 0,
       owner: {

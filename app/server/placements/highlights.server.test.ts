@@ -70,5 +70,28 @@ for (const factory of testDatabaseFactories()) {
       const h = (await vehicleHighlights(t.db, [ids[4]!], NOW)).get(ids[4]!);
       expect(h).toMatchObject({ urgencyDriverType: "PRICE_DROP", urgencyDriverValue: 500 });
     });
+
+    it("when each car was listed, given from rows the caller read, makes the same highlights as reading it, for the ids asked only", async () => {
+      const all = (await t.db.kysely.selectFrom("listings").select("id").orderBy("id").execute()).map((r) => Number(r.id));
+      // Four more cars, listed 0, 1, 2 and 5 days before now, with no price history or views.
+      const fresh = all.slice(histories.length, histories.length + 4);
+      await t.db.kysely.deleteFrom("listing_price_history").where("listing_id", "in", fresh).execute();
+      await t.db.kysely.deleteFrom("listing_view_days").where("listing_id", "in", fresh).execute();
+      for (const [i, id] of fresh.entries())
+        await t.db.kysely
+          .updateTable("listings")
+          .set({ date_listed: NOW - [0, 1, 2, 5][i]! * DAY - 1000 })
+          .where("id", "=", id)
+          .execute();
+      const rows = await t.db.kysely.selectFrom("listings").select(["id", "date_listed"]).execute();
+      const listedAt = new Map(rows.map((r) => [Number(r.id), Number(r.date_listed)]));
+      const read = await vehicleHighlights(t.db, all, NOW);
+      const given = await vehicleHighlights(t.db, all, NOW, listedAt);
+      expect(Object.fromEntries(given)).toEqual(Object.fromEntries(read));
+      expect(fresh.map((id) => (given.get(id)?.urgencyDriverType === "NEW_LISTING" ? given.get(id)!.urgencyDriverValue : null))).toEqual([0, 1, 2, null]);
+      // A car not asked about gets nothing, though its date was given; one asked about without a date is not new.
+      const some = await vehicleHighlights(t.db, [fresh[1]!, fresh[2]!], NOW, new Map([...listedAt].filter(([id]) => id !== fresh[2])));
+      expect([...some.keys()]).toEqual([fresh[1]]);
+    });
   });
 }

@@ -89,6 +89,8 @@ export async function hydrate(hits: SearchHit[]) {
   const highlights = await vehicleHighlights(
     db,
     rows.map((r) => r.summary.id),
+    Date.now(),
+    new Map(rows.map((r) => [r.summary.id, r.summary.dateListed])),
   );
   return {
     listings: rows.map((r) => {
