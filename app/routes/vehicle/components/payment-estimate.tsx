@@ -64,7 +64,7 @@ function MonthlyCost({ cost, loan, terms }: { cost: VehicleMonthlyCost; loan: nu
 
 /**
  * Payment estimate: a GET form to this page (the server answers with the payment in the page);
- * with JavaScript the payment follows every keystroke and the button is not needed.
+ * with JavaScript the payment follows every keystroke and the button's submit stays on the page.
  */
 export function PaymentEstimator({
   action,
@@ -148,11 +148,12 @@ export function PaymentEstimator({
               </>
             )}
           </p>
-          {hydrated ? null : (
-            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              Estimate payment
-            </button>
-          )}
+          {/* Kept with JavaScript too (where the payment already follows every keystroke and the
+              click only keeps the page): taking it out when the page became ready moved
+              everything below it up under a shopper's finger. */}
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Estimate payment
+          </button>
         </div>
         <p className="mt-3 text-xs text-slate-500">An estimate before taxes, title and fees; your rate depends on your credit and the lender.</p>
       </form>
