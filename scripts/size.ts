@@ -1,8 +1,8 @@
 // npm run size: builds the app, then prints the compressed size of the JavaScript the results page
 // (/cars-for-sale and its category paths) loads: the client entry, the root route and the results
 // route with every chunk they import (what React Router puts in the page's modulepreload links),
-// brotli as served (the build's brotli-11 copies, scripts/vite-precompress.ts; files under 1 KB
-// have none and go as they are, as the compression middleware leaves them) and gzip, with the
+// brotli as served (the build's brotli-11 copies, scripts/vite-precompress.ts; a file its copy
+// would not make smaller goes as it is) and gzip, with the
 // framework's share and our own apart. The route manifest file is not among them: with lazy route
 // discovery the page carries the two routes' entries inline in its HTML and never loads the file. Fails when our own code passes 35 KB or
 // the page 125 KB brotli; the earlier 100 KB goal is printed with whether it is met (ADR 013).
@@ -46,7 +46,7 @@ const FRAMEWORK = /^\/assets\/(entry\.client|framework|components|jsx-runtime|ch
 const brotli = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }).length;
 /** The compression middleware's threshold: smaller responses go uncompressed. */
 const COMPRESSION_THRESHOLD = 1024;
-/** What a browser that takes brotli downloads: the build's brotli-11 copy, else the file as it is (under 1 KB) or the middleware's quality 4. */
+/** What a browser that takes brotli downloads: the build's brotli-11 copy, else the file as it is (under 1 KB, or no smaller compressed) or the middleware's quality 4. */
 function servedBrotli(file: string, bytes: Buffer): number {
   const copy = join(CLIENT, `${file}.br`);
   if (existsSync(copy)) return statSync(copy).size;

@@ -21,12 +21,14 @@ export function precompress(): Plugin {
         if (!PRECOMPRESSED.test(file)) continue;
         const src = path.join(dir, file);
         const data = readFileSync(src);
-        if (data.length < 1024) continue;
+        // Small files too (the compression middleware leaves those under 1 KB as they are): the
+        // results page loads half a dozen chunks of 0.1-0.7 KB. A copy is kept only when smaller.
         const br = brotliCompressSync(data, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
         });
-        writeFileSync(`${src}.br`, br);
-        writeFileSync(`${src}.gz`, gzipSync(data, { level: 9 }));
+        const gz = gzipSync(data, { level: 9 });
+        if (br.length < data.length) writeFileSync(`${src}.br`, br);
+        if (gz.length < data.length) writeFileSync(`${src}.gz`, gz);
       }
     },
   };
