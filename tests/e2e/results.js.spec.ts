@@ -72,6 +72,27 @@ test.describe("results page with JavaScript", () => {
     expect(await historyLength(page)).toBe(before);
   });
 
+  test("a filter ticked before the page is ready applies once it is (the apply button is gone by then)", async ({ page }) => {
+    // The page's scripts are held back until the box is ticked: a shopper on a slow phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/cars-for-sale/used/toyota?zip=30301", { waitUntil: "commit" });
+    await filters(page).getByRole("checkbox", { name: "Include extended delivery" }).check();
+    release();
+    await hydrated(page);
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?zip=30301&marketExtension=include$/, { timeout: 20_000 });
+    await expect(filters(page).getByRole("checkbox", { name: "Include extended delivery" })).toBeChecked();
+    // Nothing changed before a page is ready: nothing is sent.
+    await page.goto("/cars-for-sale/used/toyota?zip=30301");
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?zip=30301$/);
+  });
+
   test("the list dims and is aria-busy while a search loads", async ({ page }) => {
     await page.goto("/cars-for-sale");
     await hydrated(page);

@@ -9,7 +9,11 @@
 // - the ZIP applies once it is 5 digits (the server looks it up and answers 'Enter a valid ZIP
 //   Code' for an unknown one); Enter submits whatever is typed;
 // - inside the phone's full-screen panel nothing applies until 'See Results';
-// - following a link (a chip, a crumb, a tab) drops a pending submission.
+// - following a link (a chip, a crumb, a tab) drops a pending submission;
+// - what was changed before the page was ready (a slow phone: nothing watched the form then, and
+//   on a desktop the apply button goes once it is ready) applies once it is, as if just changed;
+//   not while text is being typed (its own rule applies it), nor in the phone's panel shown
+//   without JavaScript (#filters-dialog as the :target, fixed over the page): it keeps 'See Results'.
 // Paging and the model-reference tab reset because the form carries neither.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSubmit } from "react-router";
@@ -104,6 +108,15 @@ export function useInstantFilters({ formId, debounceMs, searchKey }: { formId: s
     window.addEventListener("input", onInput, true);
     window.addEventListener("submit", onSubmit, true);
     window.addEventListener("click", onClick, true);
+    // Changed before the page was ready (see above): the form as the server drew it is a copy
+    // reset to its defaults.
+    const form = document.getElementById(formId) as HTMLFormElement | null;
+    if (form && (document.activeElement as HTMLInputElement | null)?.type !== "text" && getComputedStyle(form.parentElement!).position !== "fixed") {
+      const drawn = form.cloneNode(true) as HTMLFormElement;
+      drawn.reset();
+      const entries = (f: HTMLFormElement) => String([...new FormData(f)]);
+      if (entries(drawn) !== entries(form)) schedule();
+    }
     return () => {
       window.removeEventListener("change", onChange, true);
       window.removeEventListener("input", onInput, true);
