@@ -1,3 +1,4 @@
+import { monthlyPayment } from "../../app/lib/payment";
 import { query } from "./db";
 import { expect, test } from "./fixtures";
 
@@ -38,4 +39,33 @@ test("nothing on the vehicle page moves when the page becomes ready", async ({ p
     expect(b, `control ${i} before`).not.toBeNull();
     for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(after[i]![key] - b![key]), `control ${i} ${key}`).toBeLessThanOrEqual(1);
   }
+});
+
+test("terms typed in the payment estimate before the page is ready are kept, and the payment follows them", async ({ page }) => {
+  const [row] = query<{ id: number; price: number }>(
+    `SELECT l.id, l.sale_price AS price FROM listings l JOIN owners o ON o.id = l.owner_id
+     WHERE l.status = 'active' AND o.seller_type = 'd' ORDER BY l.id LIMIT 1 OFFSET 9`,
+  );
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/cars-for-sale/vehicle/${row!.id}`, { waitUntil: "commit" });
+  const box = page.locator("#payment");
+  await box.getByLabel("Down payment").fill("2000");
+  await box.getByLabel("Term").selectOption("48");
+  await box.getByLabel("APR (%)").fill("5.9");
+  release();
+  await expect(page.getByRole("button", { name: "Next photo" })).toBeAttached({ timeout: 20_000 });
+  const expected = monthlyPayment({ price: Number(row!.price), down: 2000, termMonths: 48, apr: 5.9 });
+  await expect(box.getByTestId("payment-result")).toContainText(`$${expected.toLocaleString("en-US")}/mo.`, { timeout: 20_000 });
+  await expect(box.getByLabel("Down payment")).toHaveValue("2000");
+  await expect(box.getByLabel("Term")).toHaveValue("48");
+  await expect(box.getByLabel("APR (%)")).toHaveValue("5.9");
+  // And it still follows the typing.
+  await box.getByLabel("APR (%)").fill("4.9");
+  const again = monthlyPayment({ price: Number(row!.price), down: 2000, termMonths: 48, apr: 4.9 });
+  await expect(box.getByTestId("payment-result")).toContainText(`$${again.toLocaleString("en-US")}/mo.`);
 });

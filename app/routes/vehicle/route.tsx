@@ -229,7 +229,14 @@ export default function Vehicle({ loaderData, actionData }: Route.ComponentProps
         </aside>
 
         <div className="min-w-0 lg:col-start-1 lg:row-start-3">
-          <PaymentEstimator action={page.canonicalPath} listingPrice={l.salePrice} initial={page.payment} zip={page.zip} monthlyCost={page.monthlyCost} />
+          <PaymentEstimator
+            key={l.id}
+            action={page.canonicalPath}
+            listingPrice={l.salePrice}
+            initial={page.payment}
+            zip={page.zip}
+            monthlyCost={page.monthlyCost}
+          />
         </div>
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">

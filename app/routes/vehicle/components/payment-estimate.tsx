@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../../components/use-hydrated";
 import { DEFAULT_LOAN_TEXT, defaultTermsPayment } from "../../../lib/loan";
 import { formatPrice } from "../../../lib/format";
@@ -82,6 +82,21 @@ export function PaymentEstimator({
 }) {
   const hydrated = useHydrated();
   const [fields, setFields] = useState<PaymentFields>(initial.fields);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields are uncontrolled: hydration leaves what a shopper typed before the page was ready
+  // (controlled, React set them back to the server's and the terms were lost), and the payment
+  // follows those terms from the start. The term's select shows the default term when none is set.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const typed = { ...initial.fields };
+    for (const k of ["price", "down", "term", "apr"] as const) {
+      const v = String(data.get(k) ?? "");
+      if (v !== (k === "term" ? initial.fields.term || String(DEFAULT_TERM) : initial.fields[k])) typed[k] = v;
+    }
+    if ((Object.keys(typed) as (keyof PaymentFields)[]).some((k) => typed[k] !== initial.fields[k])) setFields(typed);
+  }, [initial.fields]);
   const estimate = hydrated ? estimatePayment(fields, listingPrice) : initial;
   const set = (k: keyof PaymentFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFields({ ...fields, [k]: e.target.value });
   const err = estimate.errors;
@@ -96,7 +111,7 @@ export function PaymentEstimator({
         inputMode={mode}
         autoComplete="off"
         placeholder={placeholder}
-        value={fields[k]}
+        defaultValue={initial.fields[k]}
         onChange={set(k)}
         aria-invalid={err[k] ? true : undefined}
         aria-describedby={err[k] ? `pay-${k}-error` : undefined}
@@ -111,7 +126,7 @@ export function PaymentEstimator({
   );
   return (
     <Card id="payment" title="Estimate your payment">
-      <form method="get" action={`${action}#payment`} onSubmit={(e) => hydrated && e.preventDefault()} noValidate>
+      <form ref={formRef} method="get" action={`${action}#payment`} onSubmit={(e) => hydrated && e.preventDefault()} noValidate>
         {zip ? <input type="hidden" name="zip" value={zip} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {field("price", "Vehicle price", formatPrice(listingPrice), "numeric")}
@@ -123,7 +138,7 @@ export function PaymentEstimator({
             <select
               id="pay-term"
               name="term"
-              value={fields.term || String(DEFAULT_TERM)}
+              defaultValue={initial.fields.term || String(DEFAULT_TERM)}
               onChange={set("term")}
               className={`${input} mt-1 border-slate-300 bg-white`}
             >
