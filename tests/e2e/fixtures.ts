@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 const RESOURCE_404 = "Failed to load resource: the server responded with a status of 404";
 
@@ -44,6 +44,25 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Holds the page's scripts back (a shopper on a slow phone: the server's page is there, none of
+ * its JavaScript has run) until `release()`; `hold()` holds the next ones again. Set up before
+ * the page loads.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void; hold: () => void }> {
+  let release = () => {};
+  let held = Promise.resolve();
+  const hold = () => {
+    held = new Promise<void>((resolve) => (release = resolve));
+  };
+  hold();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), hold };
+}
 
 /**
  * Opens a filter section (a <details>) when it is closed, and shows its choices when the page left

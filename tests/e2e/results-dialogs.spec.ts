@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 
 // The results page's 'Model Name Clarification' and 'dealer difference' dialogs (docs/results-page.md), with
 // JavaScript off (an inline section / the dialog shown as the :target) and on (modal dialogs).
@@ -75,13 +75,8 @@ test.describe("Model Name Clarification", () => {
   test("the dialog does not move when the page becomes ready, and a No given before then is kept", async ({ page, context, javaScriptEnabled }) => {
     // The page's scripts are held back until released: the server-rendered dialog is measured, and
     // answered, before they run (a shopper on a slow phone).
-    let release = () => {};
-    let held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    if (!javaScriptEnabled) release();
+    const scripts = await holdScripts(page);
+    if (!javaScriptEnabled) scripts.release();
     await page.setViewportSize({ width: 390, height: 844 }); // a phone: the modal's own margins are nearest the dialog's
     await page.goto("/cars-for-sale?keyword=camry", { waitUntil: "commit" });
     const dialog = clarification(page);
@@ -95,12 +90,12 @@ test.describe("Model Name Clarification", () => {
       expect(await position()).toBe("fixed");
       const before = await dialog.boundingBox();
       expect(await isModal(page, "Model Name Clarification")).toBe(false);
-      release();
+      scripts.release();
       await expect.poll(() => isModal(page, "Model Name Clarification"), { timeout: 20_000 }).toBe(true);
       const after = await dialog.boundingBox();
       for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(after![key] - before![key]), key).toBeLessThanOrEqual(1);
       // Another model, its scripts held again: No is answered before they run.
-      held = new Promise<void>((resolve) => (release = resolve));
+      scripts.hold();
       await page.goto("/cars-for-sale?keyword=corolla", { waitUntil: "commit" });
       await expect(clarification(page)).toContainText("Did you mean the Toyota Corolla?", { timeout: 20_000 });
       expect(await isModal(page, "Model Name Clarification")).toBe(false);
@@ -109,7 +104,7 @@ test.describe("Model Name Clarification", () => {
     await expect(page.getByRole("heading", { name: /^[\d,]+ Matches$/ })).toBeVisible({ timeout: 20_000 });
     await expect(clarification(page)).toHaveCount(0, { timeout: 20_000 });
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === "fc_model_clarify_no"), { timeout: 20_000 }).toBeTruthy();
-    release();
+    scripts.release();
   });
 
   test("a keyword naming a make does not ask", async ({ page }) => {

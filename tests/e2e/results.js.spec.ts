@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 import { query } from "./db";
 
 // The results page's JavaScript-only journeys (docs/results-page.md). Everything here has a no-JS equivalent
@@ -74,15 +74,10 @@ test.describe("results page with JavaScript", () => {
 
   test("a filter ticked before the page is ready applies once it is (the apply button is gone by then)", async ({ page }) => {
     // The page's scripts are held back until the box is ticked: a shopper on a slow phone.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const scripts = await holdScripts(page);
     await page.goto("/cars-for-sale/used/toyota?zip=30301", { waitUntil: "commit" });
     await filters(page).getByRole("checkbox", { name: "Include extended delivery" }).check();
-    release();
+    scripts.release();
     await hydrated(page);
     await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\?zip=30301&marketExtension=include$/, { timeout: 20_000 });
     await expect(filters(page).getByRole("checkbox", { name: "Include extended delivery" })).toBeChecked();

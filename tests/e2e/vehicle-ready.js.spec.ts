@@ -1,6 +1,6 @@
 import { monthlyPayment } from "../../app/lib/payment";
 import { query } from "./db";
-import { expect, test } from "./fixtures";
+import { expect, holdScripts, test } from "./fixtures";
 
 // The vehicle page does not move when its scripts run (phone size): a shopper on a slow phone may
 // already be reading, or tapping, the forms below the fold (docs/vehicle-page.md). The scripts are
@@ -13,12 +13,7 @@ test("nothing on the vehicle page moves when the page becomes ready", async ({ p
     `SELECT l.id FROM listings l JOIN owners o ON o.id = l.owner_id
      WHERE l.status = 'active' AND o.seller_type = 'd' AND o.hide_email_form = 0 ORDER BY l.id LIMIT 1 OFFSET 7`,
   );
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto(`/cars-for-sale/vehicle/${row!.id}`, { waitUntil: "commit" });
   const estimate = page.locator("#payment").getByRole("button", { name: "Estimate payment" });
   const controls = [
@@ -29,7 +24,7 @@ test("nothing on the vehicle page moves when the page becomes ready", async ({ p
   await expect(controls[2]!).toBeAttached({ timeout: 20_000 });
   const boxes = () => Promise.all(controls.map((c) => c.boundingBox()));
   const before = await boxes();
-  release();
+  scripts.release();
   // Ready: the gallery's script-only buttons are there.
   await expect(page.getByRole("button", { name: "Next photo" })).toBeAttached({ timeout: 20_000 });
   // The payment's button stays (it was taken out here, and all below it moved up 48 px).
@@ -46,18 +41,13 @@ test("terms typed in the payment estimate before the page is ready are kept, and
     `SELECT l.id, l.sale_price AS price FROM listings l JOIN owners o ON o.id = l.owner_id
      WHERE l.status = 'active' AND o.seller_type = 'd' ORDER BY l.id LIMIT 1 OFFSET 9`,
   );
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto(`/cars-for-sale/vehicle/${row!.id}`, { waitUntil: "commit" });
   const box = page.locator("#payment");
   await box.getByLabel("Down payment").fill("2000");
   await box.getByLabel("Term").selectOption("48");
   await box.getByLabel("APR (%)").fill("5.9");
-  release();
+  scripts.release();
   await expect(page.getByRole("button", { name: "Next photo" })).toBeAttached({ timeout: 20_000 });
   const expected = monthlyPayment({ price: Number(row!.price), down: 2000, termMonths: 48, apr: 5.9 });
   await expect(box.getByTestId("payment-result")).toContainText(`$${expected.toLocaleString("en-US")}/mo.`, { timeout: 20_000 });
