@@ -31,7 +31,7 @@ import type { Database } from "../../server/db/connection.server.ts";
 import type { AppContext, ShopperContext } from "../../server/http/request-context.server.ts";
 import { serviceCalls } from "../../server/services/calls.server.ts";
 import { compareStatusOf } from "../../server/compare/compare.server.ts";
-import { eligibleListings } from "../../server/deals/eligibility.server.ts";
+import { eligibleListings, mayBuyOnline } from "../../server/deals/eligibility.server.ts";
 import { vehicleDealerReviews, vehicleExpertReview, vehicleReviews } from "../../server/research/model-year-reviews.server.ts";
 
 export interface VehicleArgs {
@@ -196,8 +196,9 @@ export async function loadVehiclePage(args: VehicleArgs) {
     vehicleReviews(l, args.url),
     vehicleDealerReviews(l.owner),
     vehicleExpertReview(l),
-    // 'Buy Online' when the eligibility service passes the car (docs/online-buying.md).
-    eligibleListings([l]),
+    // 'Buy Online' when the eligibility service passes the car (docs/online-buying.md); a car
+    // that cannot pass is not asked about.
+    mayBuyOnline(l) ? eligibleListings([l]) : Promise.resolve(new Map<number, string>()),
     // The branded program's sponsor content for the Warranty section; a failure is logged only.
     certifiedKind(l) === "brand" && l.certifiedProduct ? serviceCalls().certifiedSponsor(l.certifiedProduct) : Promise.resolve(null),
   ]);

@@ -222,6 +222,15 @@ export async function eligibleListings(listings: readonly { id: number; vin: str
 }
 
 /**
+ * Whether the eligibility service could pass the listing at all: only a dealer's listing that
+ * lists BUY_ONLINE among its home services can (the rules' `sellsOnline` and `dealer`), so no
+ * other is asked (a call and a read saved on most cards and vehicle pages).
+ */
+export function mayBuyOnline(l: { homeServices: readonly string[]; sellerType: string }): boolean {
+  return l.sellerType === "d" && l.homeServices.includes("BUY_ONLINE");
+}
+
+/**
  * Sets each card's 'Buy Online' link (the website call-to-action) when the service says the
  * listing is sellable; leaves it unset otherwise (ineligible: no e-commerce data). Only listings
  * of dealers who list BUY_ONLINE are asked: no other can pass the rules.
@@ -230,7 +239,7 @@ export async function withBuyOnline<C extends { buyOnlineHref?: string }>(
   cards: Map<number, C>,
   summaries: readonly { id: number; vin: string; homeServices: readonly string[]; sellerType: string }[],
 ): Promise<void> {
-  const candidates = summaries.filter((l) => l.sellerType === "d" && l.homeServices.includes("BUY_ONLINE") && cards.has(l.id));
+  const candidates = summaries.filter((l) => mayBuyOnline(l) && cards.has(l.id));
   if (candidates.length === 0) return;
   for (const [id, href] of await eligibleListings(candidates)) cards.set(id, { ...cards.get(id)!, buyOnlineHref: href });
 }

@@ -284,6 +284,8 @@ export async function publishedReviews(
   const total = Number((countRow as { n: number } | undefined)?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
   const p = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  // Most model years have no published review: the count says so, and the page is not read.
+  if (total === 0) return { reviews: [], total, page: p, pages };
   const rows = await selectCached(db, "published reviews", [...values, REVIEWS_PAGE_SIZE, (p - 1) * REVIEWS_PAGE_SIZE], () =>
     where(selectReviews(db) as any)
       .orderBy(sql`r.helpful_yes - r.helpful_no`, "desc")

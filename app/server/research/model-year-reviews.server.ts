@@ -2,6 +2,7 @@
 // and the vehicle page's dealer and expert reviews (docs/decisions/024-model-research.md). Each
 // vehicle-page piece answers null on failure: the page stands without it.
 import { RESEARCH_PATHS } from "../../lib/research-paths.ts";
+import { FORECOURT_DEALER_REVIEWS } from "../../lib/trust-signals.ts";
 import { getDatabase } from "../db/connection.server.ts";
 import { reportError } from "../observability/log.server.ts";
 import { modelName, publishedReviews, type ReviewView } from "./consumer-reviews.server.ts";
@@ -57,11 +58,17 @@ export async function vehicleDealerReviews(owner: {
   id: number;
   privateSeller: boolean;
   name: string;
+  /** The owner row's rating source: Forecourt's own reviews exactly when it has approved ones. */
+  ratingSource: string | null;
 }): Promise<{ dealerName: string; reviews: DealerReviewView[]; reviewHref: string } | null> {
   if (owner.privateSeller) return null;
   try {
     const db = await getDatabase();
-    return { dealerName: owner.name, reviews: await publishedDealerReviews(db, owner.id), reviewHref: RESEARCH_PATHS.dealerReview(owner.id) };
+    // The owner row's count of approved reviews is kept by every change of a review's status
+    // (recomputeDealerRating), and its rating is Forecourt's exactly when that count is above 0:
+    // a dealer without one has nothing to read.
+    const reviews = owner.ratingSource === FORECOURT_DEALER_REVIEWS ? await publishedDealerReviews(db, owner.id) : [];
+    return { dealerName: owner.name, reviews, reviewHref: RESEARCH_PATHS.dealerReview(owner.id) };
   } catch (error) {
     reportError("vehicle page dealer reviews failed", error);
     return null;
