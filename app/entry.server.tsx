@@ -6,6 +6,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToString } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { DocumentOnlyContext } from "./lib/document-only";
+import { documentOnlyValues } from "./server/http/document-only.server";
 import { contentSecurityPolicy, createNonce } from "./server/security/headers.server";
 import { jsonLdScripts, serverJsonLdContext } from "./server/seo/json-ld.server";
 import { bodyOf, documentBytes, drainHandoff } from "./server/http/document.server";
@@ -32,7 +34,9 @@ export default async function handleRequest(
   await drainHandoff(routerContext, streamTimeout);
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <DocumentOnlyContext.Provider value={documentOnlyValues(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentOnlyContext.Provider>
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html");

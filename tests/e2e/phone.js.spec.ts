@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, openFilterSection, test } from "./fixtures";
 
 // The phone's filter panel with JavaScript (docs/phone.md): a modal dialog. Focus moves in and
 // stays in (Tab and Shift+Tab wrap), the page behind is inert, and Escape or Close hand focus
@@ -50,6 +50,25 @@ test.describe("the filter dialog on a phone", () => {
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`${FILTERED.replace(/[?]/g, "\\?")}$`));
+  });
+
+  test("a box ticked in the panel stays ticked when a closed section's choices load (choices kept as served, ADR 032)", async ({ page }) => {
+    await page.goto(FILTERED);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Filters 2 selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    // Body Style's choices are the document's own (kept as served); Exterior Color's load in place.
+    const body = dialog.getByRole("group", { name: "Body Style" }).getByRole("checkbox", { disabled: false }).first();
+    const bodyName = ((await body.locator("xpath=..").textContent()) ?? "").replace(/[\d,]+$/, "").trim();
+    await body.check();
+    await openFilterSection(dialog, "Exterior Color");
+    const color = dialog.getByRole("group", { name: "Exterior Color" }).getByRole("checkbox", { disabled: false }).first();
+    const colorName = ((await color.locator("xpath=..").textContent()) ?? "").replace(/[\d,]+$/, "").trim();
+    await expect(body).toBeChecked();
+    await color.check();
+    await page.getByRole("button", { name: "See Results" }).click();
+    await expect(page.getByRole("link", { name: `Remove ${bodyName}` })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("link", { name: `Remove ${colorName}` })).toBeVisible();
   });
 
   test("a link into the panel opens it on its field ('Fix it in the filters'), and focus returns to the link", async ({ page }) => {

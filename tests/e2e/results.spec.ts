@@ -118,6 +118,41 @@ test.describe("results page", () => {
     expect(inline.filter((t) => t.includes("__reactRouterContext")).join("")).not.toContain("ItemList");
   });
 
+  test("a document's shown choices are in its HTML, not its loader data, and work from there (kept as served)", async ({ page, javaScriptEnabled }) => {
+    // ADR 032, "Choices kept as served": the options, price shortcuts, 'Add Another Make' list and
+    // the model's price tables are written once, into the HTML; a client navigation's data has them.
+    const path = "/cars-for-sale/used/toyota/rav4";
+    const html = await (await page.request.get(path, { headers: { cookie: "fc_e2e=1" } })).text();
+    const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1]!)
+      .filter((t) => t.includes("__reactRouterContext"))
+      .join("");
+    // A shortcut the suggested filters do not offer too (they are loader data of their own).
+    const list = html.match(/aria-label="Price shortcuts"[^]*?<\/ul>/)?.[0] ?? "";
+    const suggested = html.match(/id="suggested-title"[^]*?<\/section>/)?.[0] ?? "";
+    const shortcut = [...list.matchAll(/>(Under \$[\d,]+) /g)].map((m) => m[1]!).find((label) => !suggested.includes(label));
+    expect(shortcut).toBeTruthy();
+    expect(html).toMatch(/<select id="f-add-make"[^>]*>(?:(?!<\/select>)[^])*?<option value="[A-Z]+">/);
+    expect(html).toContain("prices by model year");
+    expect(inline).not.toContain(shortcut!);
+    expect(inline).not.toContain("Choose a make");
+    expect(inline).not.toMatch(/avgPrice/);
+    const data = await (await page.request.get(`${path}.data`, { headers: { cookie: "fc_e2e=1" } })).text();
+    expect(data).toContain(shortcut!);
+    expect(data).toMatch(/avgPrice/);
+
+    await page.goto(path);
+    if (javaScriptEnabled) {
+      await hydrated(page);
+      // A shortcut kept as served is still a client navigation: the page's window stays.
+      await page.evaluate(() => ((window as unknown as { stayed: number }).stayed = 1));
+    }
+    await filters(page).getByRole("list", { name: "Price shortcuts" }).getByRole("link", { name: shortcut }).click();
+    await expect(page).toHaveURL(/maxPrice=\d+/);
+    await expect(page.getByRole("link", { name: /^Remove Under \$/ })).toBeVisible();
+    if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(1);
+  });
+
   test("filters by make, then model, and the breadcrumbs lead back up", async ({ page, javaScriptEnabled }) => {
     await page.goto("/cars-for-sale");
     // With JavaScript a box checked before hydration is not seen as a change: wait for it.

@@ -45,12 +45,12 @@ import { certifiedContent } from "../../lib/trust-signals.ts";
 import { breadcrumbList, openGraph, vehicleItemList } from "../../lib/seo.ts";
 import { publicOrigin } from "../../server/env.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
-import type { ResultsPageData, SearchErrorData } from "./view.ts";
+import { MODEL_PRICING_KEY, type ResultsPageData, type SearchErrorData } from "./view.ts";
 
 import type { Route } from "./+types/route";
 import { appContext, shopperContext } from "../../server/http/request-context.server.ts";
 import { addServerJsonLd } from "../../server/seo/json-ld.server.ts";
-import { isDocumentRequest } from "../../server/http/document-only.server.ts";
+import { isDocumentRequest, setDocumentOnly } from "../../server/http/document-only.server.ts";
 import { monthlyCostNote } from "../../lib/monthly-cost.ts";
 import {
   applyCostTerms,
@@ -58,6 +58,7 @@ import {
   cardCostTerms,
   checkInputs,
   deferClosedSections,
+  keepShownChoices,
   splitShowFilter,
   withShowFilter,
   expiredVehicle,
@@ -75,8 +76,17 @@ export async function resultsLoader({ request, url, context }: Route.LoaderArgs)
   addServerJsonLd(context, ...jsonLd);
   // A document leaves out the choices of closed filter parts, but for the one the shopper asked
   // to see (ADR 032); a client navigation (a .data request) renders them all in the browser.
+  // The choices it shows and the model's price tables are kept as served: in its HTML, not its
+  // loader data (ADR 032, "Choices kept as served").
   if (isDocumentRequest(request) && page.data.kind === "results") {
-    page.data.filters = deferClosedSections(page.data.filters, splitShowFilter(url).show);
+    const setAside = (key: string, value: unknown) => setDocumentOnly(context, key, value);
+    page.data.filters = keepShownChoices(deferClosedSections(page.data.filters, splitShowFilter(url).show), setAside);
+    const extras = page.data.extras;
+    const reference = extras?.modelReference;
+    if (extras && reference?.pricing) {
+      setAside(MODEL_PRICING_KEY, reference.pricing);
+      page.data.extras = { ...extras, modelReference: { ...reference, pricing: { byYear: [], byTrim: [], kept: true } } };
+    }
   }
   return page;
 }

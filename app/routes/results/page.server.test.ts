@@ -3,9 +3,9 @@ import { TEXT } from "../../lib/constants.ts";
 import type { FacetFilter, FacetOption } from "../../lib/search-query.ts";
 import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
 import { emptyLabels } from "../../server/search/labels.server.ts";
-import { filterPartId, type ChoiceSection, type MakeSection, type YearSection } from "./view.ts";
+import { filterPartId, keptKey, type ChoiceSection, type MakeSection, type PriceSection, type YearSection } from "./view.ts";
 import { addToCompare } from "../../server/compare/compare.server.ts";
-import { buildFilterSections, checkInputs, checkZip, deferClosedSections, splitShowFilter, withShowFilter } from "./page.server.ts";
+import { buildFilterSections, checkInputs, checkZip, deferClosedSections, keepShownChoices, splitShowFilter, withShowFilter } from "./page.server.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota").set("HONDA", "Honda");
@@ -191,6 +191,72 @@ describe("deferClosedSections (ADR 032)", () => {
     expect(deferClosedSections([make(false)])[0]).toEqual({ ...make(false), except: [], exceptDeferred: true });
     expect(deferClosedSections([make(false)], "f-make-except")[0]).toEqual({ ...make(false), exceptOpen: true });
     expect(deferClosedSections([make(true)])[0]).toEqual(make(true));
+  });
+});
+
+describe("keepShownChoices (ADR 032, choices kept as served)", () => {
+  it("sets aside a document's shown choices, keeping each section's chosen count, and leaves left-out ones as they are", () => {
+    const body: ChoiceSection = {
+      kind: "checkbox",
+      id: "f-body",
+      label: "Body Style",
+      open: true,
+      name: "vehicleStyleCode",
+      groups: [
+        {
+          label: null,
+          options: [
+            { label: "SUV", value: "SUVCROSS", count: 5, selected: true },
+            { label: "Sedan", value: "SEDAN", count: 2 },
+          ],
+        },
+      ],
+      more: [],
+      moreCount: 0,
+    };
+    const deferred: ChoiceSection = { ...body, id: "f-drive", name: "driveGroup", open: false, groups: [], deferred: true };
+    const make: MakeSection = {
+      kind: "make",
+      id: "f-make",
+      label: "Make",
+      open: true,
+      groups: [{ label: null, options: [{ label: "Honda", value: "HONDA", count: 2, selected: true }] }],
+      more: [],
+      moreCount: 0,
+      addAnother: [{ label: "Toyota", value: "TOYOTA", count: 9 }],
+      except: null,
+    };
+    const price: PriceSection = {
+      kind: "price",
+      id: "f-price",
+      label: "Price",
+      open: true,
+      min: "",
+      max: "",
+      error: null,
+      quick: [{ label: "Under $5,000", href: "/cars-for-sale?maxPrice=5000", count: 3, selected: false }],
+    };
+    const aside = new Map<string, unknown>();
+    const before = structuredClone([body, deferred, make, price]);
+    const out = keepShownChoices([body, deferred, make, price], (k, v) => aside.set(k, v));
+    expect(out).toEqual([
+      { ...body, groups: [], kept: true, chosen: 1 },
+      deferred,
+      { ...make, groups: [], addAnother: [], kept: true, chosen: 1 },
+      { ...price, quick: [], kept: true },
+    ]);
+    expect(aside).toEqual(
+      new Map<string, unknown>([
+        [keptKey("f-body", "groups"), body.groups],
+        [keptKey("f-make", "groups"), make.groups],
+        [keptKey("f-make", "add"), make.addAnother],
+        [keptKey("f-price", "quick"), price.quick],
+      ]),
+    );
+    // The sections given are not changed (a later render from data still has them).
+    expect([body, deferred, make, price]).toEqual(before);
+    // A make section without 'Add Another Make' keeps null there.
+    expect(keepShownChoices([{ ...make, addAnother: null }], () => {})[0]).toMatchObject({ addAnother: null, kept: true });
   });
 });
 

@@ -19,6 +19,7 @@ import { reportError } from "../../server/observability/log.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
 import {
   filterPartId,
+  keptKey,
   type ChoiceSection,
   type FilterOptionData,
   type FilterSection,
@@ -479,6 +480,31 @@ export function deferClosedSections(sections: FilterSection[], show: string | nu
         show === filterPartId(s.id, "except") ? { ...(out as MakeSection), exceptOpen: true } : { ...(out as MakeSection), except: [], exceptDeferred: true };
     }
     return out;
+  });
+}
+
+/**
+ * For a document, the choices it shows (a section's option groups, the price shortcuts, 'Add
+ * Another Make') are written into its HTML, which the browser keeps as served (ADR 032, "Choices
+ * kept as served"): they leave the loader data, and `setAside` hands them to the server's render
+ * under keptKey (app/server/http/document-only.server.ts). A section keeps its chosen count (its
+ * badge). A client navigation's data (not a document) has them all.
+ */
+export function keepShownChoices(sections: FilterSection[], setAside: (key: string, value: unknown) => void): FilterSection[] {
+  return sections.map((s): FilterSection => {
+    if (s.kind === "price") {
+      if (s.quick.length === 0) return s;
+      setAside(keptKey(s.id, "quick"), s.quick);
+      return { ...s, quick: [], kept: true };
+    }
+    if (s.kind !== "checkbox" && s.kind !== "radio" && s.kind !== "make") return s;
+    const add = s.kind === "make" ? s.addAnother : null;
+    if (s.groups.length === 0 && add === null) return s;
+    setAside(keptKey(s.id, "groups"), s.groups);
+    const chosen = s.groups.reduce((n, g) => n + g.options.filter((o) => o.selected).length, 0);
+    if (s.kind !== "make") return { ...s, groups: [], kept: true, chosen };
+    if (add !== null) setAside(keptKey(s.id, "add"), add);
+    return { ...s, groups: [], addAnother: add === null ? null : [], kept: true, chosen };
   });
 }
 

@@ -39,8 +39,11 @@ export interface ModelReferenceData {
   name: string;
   /** "Used" / "New" */
   conditionWord: string;
-  /** Null when the Pricing tab does not apply (certified, or no lists). */
-  pricing: { byYear: PriceRow[]; byTrim: PriceRow[] } | null;
+  /**
+   * Null when the Pricing tab does not apply (certified, or no lists). On a document its tables
+   * are kept as served (ADR 032): the lists are empty here, set aside under MODEL_PRICING_KEY.
+   */
+  pricing: { byYear: PriceRow[]; byTrim: PriceRow[]; kept?: true } | null;
   compareTrimsHref: string;
   faqs: FaqItem[];
   /**
@@ -149,6 +152,26 @@ interface SectionBase {
   open: boolean;
 }
 
+/**
+ * On a document request a shown section's choices (its option groups, price shortcuts, 'Add
+ * Another Make' list) are written into the HTML only: the browser keeps them as served (ADR 032,
+ * "Choices kept as served"), so they are left out of the loader data (empty here) and set aside
+ * for the server's render under `keptKey(section id, part)` (app/lib/document-only.tsx).
+ */
+interface KeptChoices {
+  kept?: true;
+  /** With `kept`: how many of the section's choices are chosen (its badge; the groups are not here). */
+  chosen?: number;
+}
+
+export type KeptPart = "groups" | "quick" | "add";
+
+/** The document-only key of the model reference's Pricing tables. */
+export const MODEL_PRICING_KEY = "model-reference:pricing";
+
+/** The document-only key of a section's kept part. */
+export const keptKey = (sectionId: string, part: KeptPart) => `filters:${sectionId}:${part}`;
+
 export interface LocationSection extends SectionBase {
   kind: "location";
   zip: string;
@@ -157,7 +180,7 @@ export interface LocationSection extends SectionBase {
   marketExtension: boolean;
 }
 
-export interface ChoiceSection extends SectionBase {
+export interface ChoiceSection extends SectionBase, KeptChoices {
   kind: "checkbox" | "radio";
   /** The form field name (a URL parameter the URL module reads). */
   name: string;
@@ -183,7 +206,7 @@ export interface ChoiceSection extends SectionBase {
   deferred?: true;
 }
 
-export interface MakeSection extends SectionBase {
+export interface MakeSection extends SectionBase, KeptChoices {
   kind: "make";
   /** With no make chosen: every make (top ones first, the rest under 'more'). */
   groups: OptionGroup[];
@@ -214,7 +237,7 @@ export interface YearSection extends SectionBase {
   counts: Record<string, number>;
 }
 
-export interface PriceSection extends SectionBase {
+export interface PriceSection extends SectionBase, KeptChoices {
   kind: "price";
   /** Input values with separators ("10,000"), "" when empty. */
   min: string;

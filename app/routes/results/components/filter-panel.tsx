@@ -10,8 +10,10 @@ import { HiddenInputs } from "../../../components/search/hidden-inputs";
 import { Icon } from "../../../components/search/icons";
 import { RadiusSelect, ZipInput } from "../../../components/search/location-fields";
 import { useHydrated } from "../../../components/use-hydrated";
+import { KEPT_AS_SERVED, useDocumentOnly, useServedLinks } from "../../../lib/document-only";
 import {
   filterPartId,
+  keptKey,
   type FilterSectionsAnswer,
   type ChoiceSection,
   type EntryCard,
@@ -76,7 +78,7 @@ export function FilterPanel({
 }) {
   const { pathname, search } = useLocation();
   const choices = useLeftOutChoices(pathname + search);
-  const shownSections = choices.full ?? sections;
+  const shownSections = choices.full ? keepingServed(sections, choices.full) : sections;
   const dialogRef = useRef<HTMLDivElement>(null);
   // What the open dialog made inert: given back before focus returns (an inert element takes no focus).
   const inerted = useRef<Element[]>([]);
@@ -223,6 +225,18 @@ function ApplyBar() {
       </button>
     </div>
   );
+}
+
+/**
+ * The page's sections in full (loaded for a left-out part), those whose choices the document kept
+ * as served still kept: what the shopper changed in them stays as it is.
+ */
+function keepingServed(page: FilterSection[], full: FilterSection[]): FilterSection[] {
+  const kept = new Map(page.flatMap((s) => (s.kind !== "location" && s.kind !== "year" && s.kept ? [[s.id, s] as const] : [])));
+  return full.map((f) => {
+    const p = kept.get(f.id);
+    return p && f.kind === p.kind ? ({ ...f, kept: true, chosen: p.chosen } as FilterSection) : f;
+  });
 }
 
 function Section({ section }: { section: FilterSection }) {
@@ -381,37 +395,65 @@ function PriceFields({ section }: { section: PriceSection }) {
           {section.error}
         </p>
       ) : null}
-      {section.quick.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Price shortcuts">
-          {section.quick.map((p) => (
-            <li key={p.href}>
-              <Link
-                to={p.href}
-                aria-current={p.selected ? "true" : undefined}
-                className={
-                  "inline-block rounded-full border border-slate-300 px-2.5 py-1 text-xs font-medium " +
-                  "hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-50"
-                }
-              >
-                {`${p.label} `}
-                <span className="text-slate-500">{`(${formatInt(p.count)})`}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PriceShortcuts section={section} />
     </Disclosure>
   );
 }
 
+const priceLinkClass =
+  "inline-block rounded-full border border-slate-300 px-2.5 py-1 text-xs font-medium hover:border-brand-500 aria-[current]:border-brand-600 aria-[current]:bg-brand-50";
+
+/**
+ * The price shortcuts: links. Kept as served on a document (ADR 032), where a click on one is
+ * still a client navigation (the list's own handler), as <Link> makes it once rendered from data.
+ */
+function PriceShortcuts({ section }: { section: PriceSection }) {
+  const served = useDocumentOnly<PriceSection["quick"]>(keptKey(section.id, "quick"));
+  const followLink = useServedLinks();
+  const quick = section.kept ? served : section.quick;
+  const props = { className: "mt-3 flex flex-wrap gap-1.5", "aria-label": "Price shortcuts" };
+  if (quick === undefined) return <ul {...props} {...KEPT_AS_SERVED} onClick={followLink} />;
+  if (quick.length === 0) return null;
+  return (
+    <ul {...props}>
+      {quick.map((p) => (
+        <li key={p.href}>
+          <Link to={p.href} aria-current={p.selected ? "true" : undefined} className={priceLinkClass}>
+            {`${p.label} `}
+            <span className="text-slate-500">{`(${formatInt(p.count)})`}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A section's option groups: on a document kept as served (ADR 032), in a wrapper whose children
+ * the browser keeps (the server renders them from the groups set aside for it); otherwise rendered
+ * from the section's own data.
+ */
+function KeptGroups({ section, children }: { section: ChoiceSection | MakeSection; children: (groups: OptionGroup[]) => ReactNode }) {
+  const served = useDocumentOnly<OptionGroup[]>(keptKey(section.id, "groups"));
+  if (!section.kept) return children(section.groups);
+  return served ? <div className="contents">{children(served)}</div> : <div className="contents" {...KEPT_AS_SERVED} />;
+}
+
+/** How many of a section's shown choices are chosen (its badge). */
+function chosenCount(section: ChoiceSection | MakeSection): number {
+  return section.kept ? (section.chosen ?? 0) : section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
+}
+
 function MakeFields({ section }: { section: MakeSection }) {
   const { asked } = useContext(LeftOutChoices);
-  const chosen = section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
+  const chosen = chosenCount(section);
+  const servedAdd = useDocumentOnly<FilterOptionData[]>(keptKey(section.id, "add"));
+  const add = section.kept ? servedAdd : (section.addAnother ?? []);
   return (
     <Disclosure id={section.id} label={section.label} open={section.open} badge={chosen || undefined}>
       <fieldset>
         <legend className="sr-only">{section.label}</legend>
-        <OptionList name="makeCode" type="checkbox" groups={section.groups} idBase={section.id} />
+        <KeptGroups section={section}>{(groups) => <OptionList name="makeCode" type="checkbox" groups={groups} idBase={section.id} />}</KeptGroups>
         <More section={section} name="makeCode" type="checkbox" />
       </fieldset>
       {section.exceptDeferred ? (
@@ -436,14 +478,19 @@ function MakeFields({ section }: { section: MakeSection }) {
           <label htmlFor="f-add-make" className="mb-1 block text-sm font-semibold text-brand-700">
             {TEXT.addAnotherMake}
           </label>
-          <select id="f-add-make" name="makeCode" defaultValue="" className={inputClass}>
-            <option value="">Choose a make</option>
-            {section.addAnother.map((o) => (
-              <option key={o.value} value={o.value}>
-                {`${o.label} (${formatInt(o.count ?? 0)})`}
-              </option>
-            ))}
-          </select>
+          {add === undefined ? (
+            // Kept as served (ADR 032): the browser keeps the server's options.
+            <select id="f-add-make" name="makeCode" defaultValue="" className={inputClass} {...KEPT_AS_SERVED} />
+          ) : (
+            <select id="f-add-make" name="makeCode" defaultValue="" className={inputClass}>
+              <option value="">Choose a make</option>
+              {add.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {`${o.label} (${formatInt(o.count ?? 0)})`}
+                </option>
+              ))}
+            </select>
+          )}
         </div>
       ) : null}
     </Disclosure>
@@ -452,7 +499,7 @@ function MakeFields({ section }: { section: MakeSection }) {
 
 function ChoiceFields({ section }: { section: ChoiceSection }) {
   const { load } = useContext(LeftOutChoices);
-  const chosen = section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
+  const chosen = chosenCount(section);
   return (
     <Disclosure
       id={section.id}
@@ -475,18 +522,29 @@ function ChoiceFields({ section }: { section: ChoiceSection }) {
 }
 
 function Choices({ section }: { section: ChoiceSection }) {
-  const noneChosen = !section.groups.some((g) => g.options.some((o) => o.selected));
   return (
     <fieldset disabled={section.disabledNote ? true : undefined}>
       <legend className="sr-only">{section.label}</legend>
       {section.disabledNote ? <p className="mb-2 text-sm text-slate-600">{section.disabledNote}</p> : null}
-      {section.kind === "radio" ? (
-        <label className="facet-opt">
-          <input type="radio" name={section.name} value="" defaultChecked={noneChosen} className="facet-box" />
-          <span>{section.anyLabel}</span>
-        </label>
-      ) : null}
-      <OptionList name={section.name} type={section.kind} groups={section.groups} idBase={section.id} />
+      <KeptGroups section={section}>
+        {(groups) => (
+          <>
+            {section.kind === "radio" ? (
+              <label className="facet-opt">
+                <input
+                  type="radio"
+                  name={section.name}
+                  value=""
+                  defaultChecked={!groups.some((g) => g.options.some((o) => o.selected))}
+                  className="facet-box"
+                />
+                <span>{section.anyLabel}</span>
+              </label>
+            ) : null}
+            <OptionList name={section.name} type={section.kind} groups={groups} idBase={section.id} />
+          </>
+        )}
+      </KeptGroups>
       <More section={section} name={section.name} type={section.kind} />
       {section.note ? <p className="mt-2 text-xs text-slate-600">{section.note}</p> : null}
     </fieldset>

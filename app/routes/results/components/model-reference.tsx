@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated";
 import { formatInt, formatPrice } from "../../../lib/format";
-import type { ModelReferenceData, PriceRow } from "../view";
+import { KEPT_AS_SERVED, useDocumentOnly, useServedLinks } from "../../../lib/document-only";
+import { MODEL_PRICING_KEY, type ModelReferenceData, type PriceRow } from "../view";
 
 interface Tab {
   id: string;
@@ -64,14 +65,7 @@ export function ModelReference({ data }: { data: ModelReferenceData }) {
             <h3 id="model-pricing-title" className="sr-only">
               Pricing
             </h3>
-            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-              {data.pricing.byYear.length > 0 ? (
-                <PriceTable caption={`${data.conditionWord} ${data.name} prices by model year`} head="Year" rows={data.pricing.byYear} />
-              ) : null}
-              {data.pricing.byTrim.length > 0 ? (
-                <PriceTable caption={`${data.conditionWord} ${data.name} prices by trim`} head="Trim" rows={data.pricing.byTrim} />
-              ) : null}
-            </div>
+            <PriceTables data={data} pricing={data.pricing} />
             <p className="mt-2 text-xs text-slate-500">From the listings for sale on Forecourt today, nationwide.</p>
           </section>
         ) : null}
@@ -120,6 +114,24 @@ export function ModelReference({ data }: { data: ModelReferenceData }) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * The Pricing tab's tables: on a document kept as served (ADR 032), their links still client
+ * navigations; otherwise rendered from the data.
+ */
+function PriceTables({ data, pricing }: { data: ModelReferenceData; pricing: NonNullable<ModelReferenceData["pricing"]> }) {
+  const served = useDocumentOnly<NonNullable<ModelReferenceData["pricing"]>>(MODEL_PRICING_KEY);
+  const followLink = useServedLinks();
+  const rows = pricing.kept ? served : pricing;
+  const className = "grid grid-cols-1 gap-6 lg:grid-cols-2";
+  if (rows === undefined) return <div className={className} {...KEPT_AS_SERVED} onClick={followLink} />;
+  return (
+    <div className={className}>
+      {rows.byYear.length > 0 ? <PriceTable caption={`${data.conditionWord} ${data.name} prices by model year`} head="Year" rows={rows.byYear} /> : null}
+      {rows.byTrim.length > 0 ? <PriceTable caption={`${data.conditionWord} ${data.name} prices by trim`} head="Trim" rows={rows.byTrim} /> : null}
+    </div>
   );
 }
 
