@@ -223,7 +223,6 @@ export async function loadSearchPage({ url, app, shopper, jsonLd = [] }: PageArg
   const crumbs = breadcrumbs(state, ctx);
   const page: ResultsPageData = {
     kind: "results",
-    origin,
     title,
     description,
     canonicalUrl,

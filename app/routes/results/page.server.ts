@@ -281,8 +281,6 @@ export function buildFilterSections({ state, ctx, labels, filters, checks, now }
     switch (f.name) {
       case "yearRange": {
         const thisYear = now.getFullYear();
-        const counts: Record<string, number> = {};
-        for (const o of f.options) counts[o.value] = o.count;
         const condition = conditionOf(state);
         // "The year filter offers the current year minus 2 through plus 1, with 'Any'": that is the
         // whole list for new cars; used and certified cars reach back to the inventory's oldest year.
@@ -300,7 +298,6 @@ export function buildFilterSections({ state, ctx, labels, filters, checks, now }
           start: q.startYear ?? YEAR_FILTER_RANGE.anyValue,
           end: q.endYear ?? YEAR_FILTER_RANGE.anyValue,
           years: [...years].sort((a, b) => b - a),
-          counts,
         });
         break;
       }

@@ -234,7 +234,6 @@ export interface YearSection extends SectionBase {
   end: number;
   /** Years offered, newest first ('Any' is value 0). */
   years: number[];
-  counts: Record<string, number>;
 }
 
 export interface PriceSection extends SectionBase, KeptChoices {
@@ -264,7 +263,6 @@ export interface EntryCard {
 
 export interface ResultsPageData {
   kind: "results";
-  origin: string;
   title: string;
   description: string;
   canonicalUrl: string;
