@@ -98,6 +98,25 @@ export function warrantyInfo(l: Pick<ListingSummary, "listingType" | "certifiedP
  * name (as SQL's ORDER BY sort, name compares them), the groups in the order of their first
  * feature; codes the table does not name are left out, each code once.
  */
+/**
+ * Listings' features as the compare table lists them, one row each: by group name, then the
+ * table's sort, then name (as SQL's ORDER BY display_group, sort, name compares them); codes the
+ * table does not name are left out, each code once.
+ */
+export function featureListOf(
+  codes: readonly string[],
+  names: ReadonlyMap<string, { name: string; sort: number; group: string }>,
+): { code: string; name: string; group: string }[] {
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...new Set(codes)]
+    .flatMap((code) => {
+      const f = names.get(code);
+      return f ? [{ code, ...f }] : [];
+    })
+    .sort((a, b) => order(a.group, b.group) || a.sort - b.sort || order(a.name, b.name))
+    .map(({ code, name, group }) => ({ code, name, group }));
+}
+
 export function featureGroupsOf(codes: readonly string[], names: ReadonlyMap<string, { name: string; sort: number; group: string }>): FeatureGroup[] {
   const known = [...new Set(codes)].flatMap((code) => {
     const f = names.get(code);

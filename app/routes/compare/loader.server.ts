@@ -15,13 +15,13 @@ import { listingTypeLabel } from "../../lib/listing-types.ts";
 import { vehicleImagePath } from "../../lib/vehicle-image-path.ts";
 import { photoFallbackUrl } from "../../lib/photos.ts";
 import { distanceMiles, normalizeQueryZip } from "../../lib/zip.ts";
-import { getDatabase, type Database } from "../../server/db/connection.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
 import { publicOrigin } from "../../server/env.server.ts";
 import { getFlags } from "../../server/flags.server.ts";
 import { loadListingSummaries } from "../../server/listings/summaries.server.ts";
-import { dealVerdict, resultsUrlFor } from "../../lib/vehicle-rules.ts";
+import { dealVerdict, featureListOf, resultsUrlFor } from "../../lib/vehicle-rules.ts";
 import { checkTypedZip, lookupZip } from "../../server/reference/zip.server.ts";
-import { getSearchUrlContext } from "../../server/services/url-context.server.ts";
+import { getSearchPageContext, getSearchUrlContext } from "../../server/services/url-context.server.ts";
 import { userZipFromCookie } from "../../server/security/cookies.server.ts";
 import { readCompareIds } from "../../server/compare/compare.server.ts";
 import { dealerRatingSourceText, dealerRatingText } from "../../lib/trust-signals.ts";
@@ -42,19 +42,6 @@ function economy(l: ListingSummary): string | null {
   if (l.mpgCity !== null && l.mpgHighway !== null) return `${l.mpgCity} city / ${l.mpgHighway} hwy ${unit}`;
   if (l.mpgCombined !== null) return `${l.mpgCombined} combined ${unit}`;
   return null;
-}
-
-async function featureNames(db: Database, codes: string[]): Promise<{ code: string; name: string; group: string }[]> {
-  if (codes.length === 0) return [];
-  const rows = await db.kysely
-    .selectFrom("ref_features")
-    .select(["code", "name", "display_group", "sort"])
-    .where("code", "in", codes)
-    .orderBy("display_group")
-    .orderBy("sort")
-    .orderBy("name")
-    .execute();
-  return rows.map((r) => ({ code: r.code, name: r.name, group: r.display_group }));
 }
 
 /** How a row's values are told apart: as words (the default), as numbers with a threshold, or not at all. */
@@ -280,7 +267,9 @@ export async function loadComparePage(request: Request, url: URL): Promise<Compa
   const zip = zipError ? undefined : (queryZip ?? cookieZip);
   const place = zip ? lookupZip(zip) : null;
   const allFeatureCodes = [...new Set(listings.flatMap((l) => l.features))];
-  const [features, ctx] = await Promise.all([featureNames(db, allFeatureCodes), getSearchUrlContext()]);
+  // Feature names from the search labels (reference data, loaded once per process), not a query.
+  const [{ labels }, ctx] = await Promise.all([getSearchPageContext(), getSearchUrlContext()]);
+  const features = featureListOf(allFeatureCodes, labels.features);
   const groups = buildGroups(listings, features, place);
   const origin = publicOrigin();
 
