@@ -67,8 +67,9 @@ test.describe("the filter dialog on a phone", () => {
     await expect(body).toBeChecked();
     await color.check();
     await page.getByRole("button", { name: "See Results" }).click();
-    await expect(page.getByRole("link", { name: `Remove ${bodyName}` })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole("link", { name: `Remove ${colorName}` })).toBeVisible();
+    // Both applied: each a chip (in the results' row, and in the panel's summary while it closes).
+    await expect(page.getByRole("link", { name: `Remove ${bodyName}` }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("link", { name: `Remove ${colorName}` }).first()).toBeVisible();
   });
 
   test("a link into the panel opens it on its field ('Fix it in the filters'), and focus returns to the link", async ({ page }) => {
