@@ -15,6 +15,10 @@ import { signInOrUpAction } from "./action.server";
 import { getSessionUser } from "../../server/accounts/session.server";
 import { documentHeaders } from "../../server/http/route-headers.server";
 
+// Conform's constraints, made once: the schema walk is the same on every render (Conform only reads them).
+const SIGN_IN_CONSTRAINT = getZodConstraint(signInSchema);
+const SIGN_UP_CONSTRAINT = getZodConstraint(signUpSchema);
+
 function refOf(url: URL): string {
   const ref = safeRefUrl(url.searchParams.get("refUrl"), PATHS.account);
   return ref.startsWith(PATHS.signIn) ? PATHS.account : ref;
@@ -110,7 +114,7 @@ function useAccountForm<Schema extends typeof signInSchema | typeof signUpSchema
   const [form, fields] = useForm({
     id,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: id === "sign-in" ? SIGN_IN_CONSTRAINT : SIGN_UP_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

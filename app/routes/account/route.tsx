@@ -11,6 +11,9 @@ import { PATHS } from "../../lib/routes";
 import { loadAccountPage } from "./loader.server";
 import { accountAction } from "./action.server";
 
+// Conform's constraint, made once: the schema walk is the same on every render (Conform only reads it).
+const PROFILE_CONSTRAINT = getZodConstraint(profileSchema);
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   return loadAccountPage(request, url);
 }
@@ -33,7 +36,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       phone: user.phone,
       oneClickOptIn: user.oneClickOptIn ? "on" : undefined,
     },
-    constraint: getZodConstraint(profileSchema),
+    constraint: PROFILE_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),

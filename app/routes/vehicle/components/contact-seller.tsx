@@ -10,6 +10,9 @@ import type { VehicleActionData } from "../../../lib/vehicle-view";
 import type { VehiclePageData } from "../../../lib/vehicle-view";
 import { Card } from "../../../components/vehicle/sections";
 
+// Conform's constraints, made once: the schema walk is the same on every render (Conform only reads them).
+const CONSTRAINTS = { offer: getZodConstraint(offerSchema), contact: getZodConstraint(contactSchema) };
+
 const inputClass = (bad: boolean) => `mt-1 w-full rounded-lg border px-3 py-2 text-sm text-ink ${bad ? "border-red-600" : "border-slate-300"}`;
 
 function Field({ meta, label, hint, children }: { meta: FieldMetadata<unknown>; label: string; hint?: string; children: React.ReactNode }) {
@@ -42,7 +45,7 @@ export function ContactSeller({ page, actionData }: { page: VehiclePageData; act
   const [form, fields] = useForm({
     id: `${intent}-form`,
     lastResult: actionData?.intent === intent ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
+    constraint: CONSTRAINTS[intent],
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -9,6 +9,9 @@ import type { VehicleActionData } from "../../../lib/vehicle-view";
 import { Icon } from "../../../components/search/icons";
 import { Card } from "../../../components/vehicle/sections";
 
+// Conform's constraint, made once: the schema walk is the same on every render (Conform only reads it).
+const REPORT_CONSTRAINT = getZodConstraint(reportSchema);
+
 /** Link, copy, email; the device's share sheet (Web Share API) when JavaScript runs and the browser has one. */
 export function ShareListing({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
@@ -81,7 +84,7 @@ export function ReportListing({ action, reported, actionData }: { action: string
   const [form, fields] = useForm({
     id: "report-form",
     lastResult: actionData?.intent === "report" ? actionData.result : undefined,
-    constraint: getZodConstraint(reportSchema),
+    constraint: REPORT_CONSTRAINT,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reportSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
