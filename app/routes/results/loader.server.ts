@@ -59,6 +59,7 @@ import {
   checkInputs,
   deferClosedSections,
   keepShownChoices,
+  withoutEmptyChoices,
   splitShowFilter,
   withShowFilter,
   expiredVehicle,
@@ -80,7 +81,7 @@ export async function resultsLoader({ request, url, context }: Route.LoaderArgs)
   // loader data (ADR 032, "Choices kept as served").
   if (isDocumentRequest(request) && page.data.kind === "results") {
     const setAside = (key: string, value: unknown) => setDocumentOnly(context, key, value);
-    page.data.filters = keepShownChoices(deferClosedSections(page.data.filters, splitShowFilter(url).show), setAside);
+    page.data.filters = withoutEmptyChoices(keepShownChoices(deferClosedSections(page.data.filters, splitShowFilter(url).show), setAside));
     const extras = page.data.extras;
     const reference = extras?.modelReference;
     if (extras && reference?.pricing) {

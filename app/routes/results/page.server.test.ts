@@ -5,7 +5,16 @@ import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
 import { emptyLabels } from "../../server/search/labels.server.ts";
 import { filterPartId, keptKey, type ChoiceSection, type MakeSection, type PriceSection, type YearSection } from "./view.ts";
 import { addToCompare } from "../../server/compare/compare.server.ts";
-import { buildFilterSections, checkInputs, checkZip, deferClosedSections, keepShownChoices, splitShowFilter, withShowFilter } from "./page.server.ts";
+import {
+  buildFilterSections,
+  checkInputs,
+  checkZip,
+  deferClosedSections,
+  keepShownChoices,
+  splitShowFilter,
+  withShowFilter,
+  withoutEmptyChoices,
+} from "./page.server.ts";
 
 const labels = emptyLabels();
 labels.makes.set("TOYOTA", "Toyota").set("HONDA", "Honda");
@@ -99,7 +108,7 @@ describe("buildFilterSections", () => {
       ["sortBy", "mileageASC"],
     ]);
     const make = sections[1] as MakeSection;
-    expect(make.groups[0].options.map((o) => o.value)).toEqual(["TOYOTA"]);
+    expect(make.groups?.[0].options.map((o) => o.value)).toEqual(["TOYOTA"]);
     expect(make.addAnother?.map((o) => o.value)).toEqual(["HONDA"]);
   });
 
@@ -131,7 +140,7 @@ describe("buildFilterSections", () => {
       Array.from({ length: 15 }, (_, i) => option(`C${String(i).padStart(2, "0")}`, i + 1, { selected: i === 0 })),
     );
     const s = build("/cars-for-sale?extColorSimple=C00", [colors]).sections[1] as ChoiceSection;
-    const shown = s.groups.flatMap((g) => g.options.map((o) => o.value));
+    const shown = (s.groups ?? []).flatMap((g) => g.options.map((o) => o.value));
     expect(shown).toContain("C00");
     expect(shown).toContain("C14");
     expect(shown).toHaveLength(9);
@@ -257,6 +266,19 @@ describe("keepShownChoices (ADR 032, choices kept as served)", () => {
     expect([body, deferred, make, price]).toEqual(before);
     // A make section without 'Add Another Make' keeps null there.
     expect(keepShownChoices([{ ...make, addAnother: null }], () => {})[0]).toMatchObject({ addAnother: null, kept: true });
+
+    // The document's data then drops what is empty: no groups, no more, no moreCount of 0.
+    const lean = withoutEmptyChoices([...out, { ...body, id: "f-color", groups: [], more: [], moreCount: 12, moreDeferred: true }]);
+    expect(lean).toEqual([
+      { kind: "checkbox", id: "f-body", label: "Body Style", open: true, name: "vehicleStyleCode", kept: true, chosen: 1 },
+      { kind: "checkbox", id: "f-drive", label: "Body Style", open: false, name: "driveGroup", deferred: true },
+      { kind: "make", id: "f-make", label: "Make", open: true, addAnother: [], except: null, kept: true, chosen: 1 },
+      { ...price, quick: [], kept: true },
+      { kind: "checkbox", id: "f-color", label: "Body Style", open: true, name: "vehicleStyleCode", moreCount: 12, moreDeferred: true },
+    ]);
+    // A section with choices keeps them (and loses only its empty 'more' and count of 0).
+    const { more: _more, moreCount: _count, ...bodyWithGroups } = body;
+    expect(withoutEmptyChoices([body])).toEqual([bodyWithGroups]);
   });
 });
 

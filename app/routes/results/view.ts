@@ -184,11 +184,15 @@ export interface ChoiceSection extends SectionBase, KeptChoices {
   kind: "checkbox" | "radio";
   /** The form field name (a URL parameter the URL module reads). */
   name: string;
-  /** Option groups shown at once (a group label when the section is grouped, e.g. features). */
-  groups: OptionGroup[];
+  /**
+   * Option groups shown at once (a group label when the section is grouped, e.g. features).
+   * Absent (none) in a document's data when empty, as `more` and a `moreCount` of 0 are: the
+   * readers take the default (ADR 032, "Choices kept as served").
+   */
+  groups?: OptionGroup[];
   /** The rest, behind a 'Show more' disclosure (keeps the page light). */
-  more: OptionGroup[];
-  moreCount: number;
+  more?: OptionGroup[];
+  moreCount?: number;
   /** On a document request the 'Show more' choices (never a chosen one) are left out; `more` is empty (ADR 032). */
   moreDeferred?: true;
   /** The 'Show more' list renders open (the shopper asked to see it: SHOW_FILTER_PARAM). */
@@ -208,10 +212,10 @@ export interface ChoiceSection extends SectionBase, KeptChoices {
 
 export interface MakeSection extends SectionBase, KeptChoices {
   kind: "make";
-  /** With no make chosen: every make (top ones first, the rest under 'more'). */
-  groups: OptionGroup[];
-  more: OptionGroup[];
-  moreCount: number;
+  /** With no make chosen: every make (top ones first, the rest under 'more'). Absent when empty, as ChoiceSection's. */
+  groups?: OptionGroup[];
+  more?: OptionGroup[];
+  moreCount?: number;
   /** As ChoiceSection's. */
   moreDeferred?: true;
   moreOpen?: true;

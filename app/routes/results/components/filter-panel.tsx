@@ -435,13 +435,13 @@ function PriceShortcuts({ section }: { section: PriceSection }) {
  */
 function KeptGroups({ section, children }: { section: ChoiceSection | MakeSection; children: (groups: OptionGroup[]) => ReactNode }) {
   const served = useDocumentOnly<OptionGroup[]>(keptKey(section.id, "groups"));
-  if (!section.kept) return children(section.groups);
+  if (!section.kept) return children(section.groups ?? []);
   return served ? <div className="contents">{children(served)}</div> : <div className="contents" {...KEPT_AS_SERVED} />;
 }
 
 /** How many of a section's shown choices are chosen (its badge). */
 function chosenCount(section: ChoiceSection | MakeSection): number {
-  return section.kept ? (section.chosen ?? 0) : section.groups.flatMap((g) => g.options).filter((o) => o.selected).length;
+  return section.kept ? (section.chosen ?? 0) : (section.groups ?? []).flatMap((g) => g.options).filter((o) => o.selected).length;
 }
 
 function MakeFields({ section }: { section: MakeSection }) {
@@ -559,12 +559,12 @@ function More({
   name,
   type,
 }: {
-  section: { more: OptionGroup[]; moreCount: number; moreDeferred?: true; moreOpen?: true; id: string; label: string };
+  section: { more?: OptionGroup[]; moreCount?: number; moreDeferred?: true; moreOpen?: true; id: string; label: string };
   name: string;
   type: "checkbox" | "radio";
 }) {
   const { asked } = useContext(LeftOutChoices);
-  if (section.moreCount === 0) return null;
+  if (!section.moreCount) return null;
   const id = filterPartId(section.id, "more");
   const text = (
     <>
@@ -582,7 +582,7 @@ function More({
   return (
     <details id={id} className="mt-1" open={section.moreOpen || asked.has(id) || undefined}>
       <summary className={moreClass}>{text}</summary>
-      <OptionList name={name} type={type} groups={section.more} idBase={id} />
+      <OptionList name={name} type={type} groups={section.more ?? []} idBase={id} />
     </details>
   );
 }
