@@ -1,36 +1,24 @@
 // The choices a results document leaves out (ADR 032): GET /cars-for-sale-filters answers the
 // page's own filter sections, in full, and the page's showFilter view parameter survives the
 // redirect to the canonical address without ever being search state.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededDatabase, type SeededDatabase } from "../../../tests/support/seeded-database.ts";
 import type { FilterSectionsAnswer, ResultsPageData } from "./view.ts";
-import { closeDatabase, getDatabase } from "../../server/db/connection.server.ts";
-import { seedInventory } from "../../server/inventory/seed.server.ts";
-import { ensureReferenceData } from "../../server/reference/store.server.ts";
-import { closeSearchEngine } from "../../server/search/search.server.ts";
 import { requestContexts } from "../../server/http/request-context.server.ts";
 import { setServiceCalls } from "../../server/services/calls.server.ts";
 import { loadSearchPage } from "./loader.server.ts";
 import { loadFilterSections } from "./filters.server.ts";
 import { deferClosedSections } from "./page.server.ts";
 
-let dir: string;
+let seeded: SeededDatabase;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "forecourt-filters-"));
-  await closeDatabase();
-  const db = await getDatabase({ sqlitePath: path.join(dir, "filters.db") });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: 600, seed: 11, now: Date.now(), worker: false });
+  seeded = await seededDatabase("filters", { listings: 600, seed: 11, now: Date.now() });
 }, 120_000);
 
 afterAll(async () => {
   setServiceCalls(undefined);
-  await closeSearchEngine();
-  await closeDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await seeded.close();
 });
 
 const request = (url: string) => new Request(`http://localhost${url}`, { headers: { "user-agent": "Mozilla/5.0 Chrome/140" } });

@@ -6,18 +6,14 @@
 //   39, 69 and the fourth tier at 23, 53, 83, each from the dealers holding that tier;
 // - the boost is new cars of the make from dealers holding a placement, and the highlight row
 //   holds 4 spotlights with a real highlight.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededDatabase, type SeededDatabase } from "../../../tests/support/seeded-database.ts";
 import { PAGE_SIZE } from "../../lib/constants.ts";
 import type { ResultsPageData, GridEntry } from "./view.ts";
 import { normalizeSearchQuery } from "../../lib/search-query.ts";
-import { closeDatabase, getDatabase, type Database } from "../../server/db/connection.server.ts";
-import { seedInventory } from "../../server/inventory/seed.server.ts";
+import type { Database } from "../../server/db/connection.server.ts";
 import { placementsOf } from "../../server/inventory/placements.server.ts";
-import { ensureReferenceData } from "../../server/reference/store.server.ts";
-import { closeSearchEngine, getSearchEngine } from "../../server/search/search.server.ts";
+import { getSearchEngine } from "../../server/search/search.server.ts";
 import { requestContexts } from "../../server/http/request-context.server.ts";
 import { setServiceCalls } from "../../server/services/calls.server.ts";
 import { vehicleHighlights } from "../../server/placements/highlights.server.ts";
@@ -26,16 +22,13 @@ import { loadSearchPage } from "./loader.server.ts";
 import { loadResultsBatch } from "./batch.server.ts";
 import { loadHouseAd } from "./house-ad.server.ts";
 
-let dir: string;
+let seeded: SeededDatabase;
 let db: Database;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "forecourt-placements-"));
-  await closeDatabase();
-  db = await getDatabase({ sqlitePath: path.join(dir, "placements.db") });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: 1500, seed: 7, now: Date.now(), worker: false });
+  seeded = await seededDatabase("placements", { listings: 1500, seed: 7, now: Date.now() });
+  db = seeded.db;
   // The operator gives more dealers a tier (the seed's share of a small inventory is a handful),
   // so every tier has several dealers besides the showcase's.
   const dealers = await db.kysely
@@ -65,9 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setServiceCalls(undefined);
-  await closeSearchEngine();
-  await closeDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await seeded.close();
 });
 
 /** The results page at `url`, following its redirect to the canonical address. */

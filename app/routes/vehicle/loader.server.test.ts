@@ -1,37 +1,26 @@
 // The vehicle page reads only what it can show (ADR 032, "Reads a page cannot show"): no dealer
 // reviews of a dealer without approved ones, no page of reviews of a model year without any, no
 // eligibility check of a car that cannot be bought online; and each appears once it exists.
-import { mkdtempSync, rmSync } from "node:fs";
 import { StatementSync } from "node:sqlite";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededDatabase, type SeededDatabase } from "../../../tests/support/seeded-database.ts";
 import { insertVerifiedUser } from "../../../tests/support/inventory.ts";
 import { testReviewForm } from "../../../tests/support/reviews.ts";
-import { closeDatabase, getDatabase } from "../../server/db/connection.server.ts";
+import { getDatabase } from "../../server/db/connection.server.ts";
 import { eligibleListings } from "../../server/deals/eligibility.server.ts";
 import { requestContexts } from "../../server/http/request-context.server.ts";
-import { seedInventory } from "../../server/inventory/seed.server.ts";
 import { decideReview, saveReview } from "../../server/research/consumer-reviews.server.ts";
 import { decideDealerReview, saveDealerReview } from "../../server/research/dealer-reviews.server.ts";
-import { ensureReferenceData } from "../../server/reference/store.server.ts";
-import { closeSearchEngine } from "../../server/search/search.server.ts";
 import { loadVehiclePage } from "./loader.server.ts";
 
-let dir: string;
+let seeded: SeededDatabase;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "forecourt-vehicle-"));
-  await closeDatabase();
-  const db = await getDatabase({ sqlitePath: path.join(dir, "vehicle.db") });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: 400, seed: 5, now: Date.UTC(2026, 10, 1), worker: false });
+  seeded = await seededDatabase("vehicle", { listings: 400, seed: 5, now: Date.UTC(2026, 10, 1) });
 });
 
 afterAll(async () => {
-  await closeSearchEngine();
-  await closeDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await seeded.close();
 });
 
 /** The vehicle page of `id` as a browser asks for it, with every SQL statement it ran. */

@@ -3,18 +3,14 @@
 // search's order, from `firstRecord` on; `spotlightPage` turns the list so consecutive pages get
 // the next ones; highlight spotlights carry a real signal, strongest first; the boost is new cars
 // of dealers holding a placement.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { seededDatabase, type SeededDatabase } from "../../../tests/support/seeded-database.ts";
 import { normalizeSearchQuery, type SearchQuery } from "../../lib/search-query.ts";
-import { closeDatabase, getDatabase, type Database } from "../db/connection.server.ts";
+import type { Database } from "../db/connection.server.ts";
 import { inventoryChanges } from "../inventory/changes.server.ts";
 import { runWithRequest } from "../observability/context.server.ts";
 import { placementsOf, type PlacementTier } from "../inventory/placements.server.ts";
-import { seedInventory } from "../inventory/seed.server.ts";
-import { ensureReferenceData } from "../reference/store.server.ts";
-import { closeSearchEngine, getSearchEngine } from "../search/search.server.ts";
+import { getSearchEngine } from "../search/search.server.ts";
 import { vehicleHighlights } from "./highlights.server.ts";
 import { setPlacement } from "./operator-placements.server.ts";
 import {
@@ -28,17 +24,14 @@ import {
   spotlightService,
 } from "./spotlights.server.ts";
 
-let dir: string;
+let seeded: SeededDatabase;
 let db: Database;
 const DAY = 86_400_000;
 const NOW = Date.now();
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "forecourt-spotlights-"));
-  await closeDatabase();
-  db = await getDatabase({ sqlitePath: path.join(dir, "spotlights.db") });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: 1200, seed: 5, now: NOW, worker: false });
+  seeded = await seededDatabase("spotlights", { listings: 1200, seed: 5, now: NOW });
+  db = seeded.db;
   const dealers = await db.kysely
     .selectFrom("owners as o")
     .leftJoin("dealer_placements as p", "p.owner_id", "o.id")
@@ -58,9 +51,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeSearchEngine();
-  await closeDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await seeded.close();
 });
 
 /** The tier's matches among the pool, worked out here from the engine and the placements table. */

@@ -1,12 +1,8 @@
 // Contract tests of the spec's listing services (section 7) on a seeded SQLite inventory.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, getDatabase } from "../db/connection.server.ts";
-import { seedInventory } from "../inventory/seed.server.ts";
-import { ensureReferenceData } from "../reference/store.server.ts";
-import { closeSearchEngine, getSearchEngine } from "../search/search.server.ts";
+import { seededDatabase, type SeededDatabase } from "../../../tests/support/seeded-database.ts";
+import { getDatabase } from "../db/connection.server.ts";
+import { getSearchEngine } from "../search/search.server.ts";
 import { normalizeSearchQuery } from "../../lib/search-query.ts";
 import {
   countService,
@@ -22,20 +18,14 @@ import {
 } from "./listing-service.server.ts";
 
 const u = (q: string) => new URL(`http://localhost/rest/lsc/listing${q}`);
-let dir: string;
+let seeded: SeededDatabase;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "forecourt-services-"));
-  await closeDatabase();
-  const db = await getDatabase({ sqlitePath: path.join(dir, "services.db") });
-  await ensureReferenceData(db);
-  await seedInventory(db, { listings: 4000, seed: 7, now: Date.UTC(2026, 10, 1), worker: false });
+  seeded = await seededDatabase("services", { listings: 4000, seed: 7, now: Date.UTC(2026, 10, 1) });
 });
 
 afterAll(async () => {
-  await closeSearchEngine();
-  await closeDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await seeded.close();
 });
 
 describe("GET /rest/lsc/listing", () => {
