@@ -25,14 +25,15 @@ export const KEPT_AS_SERVED = { suppressHydrationWarning: true, dangerouslySetIn
  * A click handler for an element kept as served whose links were <Link>s when rendered from data:
  * a plain left click on one of its links is a client navigation, as the <Link> would make it.
  * Only this site's own paths: anything else (`//host`, another scheme) is left to the browser.
+ * `replace`: as the <Link>s' own `replace`.
  */
-export function useServedLinks(): (e: MouseEvent<HTMLElement>) => void {
+export function useServedLinks(replace = false): (e: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   return (e) => {
     const a = e.target instanceof Element ? e.target.closest("a") : null;
     const href = a?.getAttribute("href");
     if (!href || href[0] !== "/" || href[1] === "/" || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    void navigate(href);
+    void navigate(href, { replace });
   };
 }

@@ -120,7 +120,8 @@ test.describe("results page", () => {
 
   test("a document's shown choices are in its HTML, not its loader data, and work from there (kept as served)", async ({ page, javaScriptEnabled }) => {
     // ADR 032, "Choices kept as served": the options, price shortcuts, 'Add Another Make' list and
-    // the model's price tables are written once, into the HTML; a client navigation's data has them.
+    // the model's price tables, the category tabs and the certified programs are written once, into the
+    // HTML; a client navigation's data has them.
     const path = "/cars-for-sale/used/toyota/rav4";
     const html = await (await page.request.get(path, { headers: { cookie: "fc_e2e=1" } })).text();
     const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
@@ -151,6 +152,22 @@ test.describe("results page", () => {
     await expect(page).toHaveURL(/maxPrice=\d+/);
     await expect(page.getByRole("link", { name: /^Remove Under \$/ })).toBeVisible();
     if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(1);
+
+    // The category tabs and the certified dialog's programs are kept as served too.
+    for (const text of ["For Sale By Owner", "has inspected"]) {
+      expect(html).toContain(text);
+      expect(inline).not.toContain(text);
+      expect(data).toContain(text);
+    }
+    // A kept tab replaces the search: with JavaScript a client navigation that adds no history entry.
+    await page.goto(path);
+    const entries = javaScriptEnabled ? await hydrated(page).then(() => page.evaluate(() => history.length)) : 0;
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "For Sale By Owner" }).click();
+    await expect(page).toHaveURL(/\/cars-for-sale\/used\/toyota\/rav4\?sellerType=p$/);
+    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "For Sale By Owner" })).toHaveAttribute("aria-current", "page");
+    if (javaScriptEnabled) expect(await page.evaluate(() => history.length)).toBe(entries);
+    // The certified dialog still explains the programs (from its data after a client navigation).
+    await expect(page.locator("#certified-program")).toContainText("has inspected");
   });
 
   test("filters by make, then model, and the breadcrumbs lead back up", async ({ page, javaScriptEnabled }) => {

@@ -45,7 +45,7 @@ import { certifiedContent } from "../../lib/trust-signals.ts";
 import { breadcrumbList, openGraph, vehicleItemList } from "../../lib/seo.ts";
 import { publicOrigin } from "../../server/env.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
-import { MODEL_PRICING_KEY, type ResultsPageData, type SearchErrorData } from "./view.ts";
+import type { ResultsPageData, SearchErrorData } from "./view.ts";
 
 import type { Route } from "./+types/route";
 import { appContext, shopperContext } from "../../server/http/request-context.server.ts";
@@ -59,6 +59,7 @@ import {
   checkInputs,
   deferClosedSections,
   keepShownChoices,
+  keepShownParts,
   withoutEmptyChoices,
   splitShowFilter,
   withShowFilter,
@@ -77,17 +78,12 @@ export async function resultsLoader({ request, url, context }: Route.LoaderArgs)
   addServerJsonLd(context, ...jsonLd);
   // A document leaves out the choices of closed filter parts, but for the one the shopper asked
   // to see (ADR 032); a client navigation (a .data request) renders them all in the browser.
-  // The choices it shows and the model's price tables are kept as served: in its HTML, not its
-  // loader data (ADR 032, "Choices kept as served").
+  // The choices it shows, the model's price tables, the category tabs and the certified dialog's
+  // programs are kept as served: in its HTML, not its loader data (ADR 032, "Choices kept as served").
   if (isDocumentRequest(request) && page.data.kind === "results") {
     const setAside = (key: string, value: unknown) => setDocumentOnly(context, key, value);
+    page.data = keepShownParts(page.data, setAside);
     page.data.filters = withoutEmptyChoices(keepShownChoices(deferClosedSections(page.data.filters, splitShowFilter(url).show), setAside));
-    const extras = page.data.extras;
-    const reference = extras?.modelReference;
-    if (extras && reference?.pricing) {
-      setAside(MODEL_PRICING_KEY, reference.pricing);
-      page.data.extras = { ...extras, modelReference: { ...reference, pricing: { byYear: [], byTrim: [], kept: true } } };
-    }
   }
   return page;
 }

@@ -3,7 +3,18 @@ import { TEXT } from "../../lib/constants.ts";
 import type { FacetFilter, FacetOption } from "../../lib/search-query.ts";
 import { parseSearchUrl, type SearchUrlContext } from "../../lib/search-url.ts";
 import { emptyLabels } from "../../server/search/labels.server.ts";
-import { filterPartId, keptKey, type ChoiceSection, type MakeSection, type PriceSection, type YearSection } from "./view.ts";
+import {
+  CERTIFIED_KEY,
+  MODEL_PRICING_KEY,
+  TABS_KEY,
+  filterPartId,
+  keptKey,
+  type ChoiceSection,
+  type MakeSection,
+  type PriceSection,
+  type ResultsPageData,
+  type YearSection,
+} from "./view.ts";
 import { addToCompare } from "../../server/compare/compare.server.ts";
 import {
   buildFilterSections,
@@ -11,6 +22,7 @@ import {
   checkZip,
   deferClosedSections,
   keepShownChoices,
+  keepShownParts,
   splitShowFilter,
   withShowFilter,
   withoutEmptyChoices,
@@ -279,6 +291,39 @@ describe("keepShownChoices (ADR 032, choices kept as served)", () => {
     // A section with choices keeps them (and loses only its empty 'more' and count of 0).
     const { more: _more, moreCount: _count, ...bodyWithGroups } = body;
     expect(withoutEmptyChoices([body])).toEqual([bodyWithGroups]);
+  });
+});
+
+describe("keepShownParts (ADR 032, choices kept as served)", () => {
+  it("sets aside the model's price tables, the category tabs and the certified programs, leaving stand-ins", () => {
+    const tabs = [{ id: "all", label: "All Results", href: "/cars-for-sale/all", selected: true }];
+    const certified = { intro: "A certified car is a used car ...", programs: [] };
+    const pricing = { byYear: [{ label: "2020", href: "/cars-for-sale/used/ford/f150?startYear=2020&endYear=2020", low: 1, high: 2, count: 3 }], byTrim: [] };
+    const modelReference = { name: "Ford F-150", pricing };
+    const page = { kind: "results", tabs, certified, extras: { modelReference } } as unknown as ResultsPageData;
+    const before = structuredClone(page);
+    const aside = new Map<string, unknown>();
+    const out = keepShownParts(page, (k, v) => aside.set(k, v));
+    expect(out).toEqual({
+      kind: "results",
+      tabs: [],
+      tabsKept: true,
+      certified: null,
+      extras: { modelReference: { name: "Ford F-150", pricing: { byYear: [], byTrim: [], kept: true } } },
+    });
+    expect(aside).toEqual(
+      new Map<string, unknown>([
+        [MODEL_PRICING_KEY, pricing],
+        [TABS_KEY, tabs],
+        [CERTIFIED_KEY, certified],
+      ]),
+    );
+    // The page given is not changed.
+    expect(page).toEqual(before);
+    // Tabs off (the flag) stay null, and nothing is set aside for them.
+    const none = new Map<string, unknown>();
+    expect(keepShownParts({ ...page, tabs: null, extras: null } as unknown as ResultsPageData, (k, v) => none.set(k, v)).tabs).toBeNull();
+    expect([...none.keys()]).toEqual([CERTIFIED_KEY]);
   });
 });
 

@@ -18,6 +18,9 @@ import { emailedListingIds } from "../../server/leads/leads.server.ts";
 import { reportError } from "../../server/observability/log.server.ts";
 import type { ListingCardData } from "../../lib/search-view.ts";
 import {
+  CERTIFIED_KEY,
+  MODEL_PRICING_KEY,
+  TABS_KEY,
   filterPartId,
   keptKey,
   type ChoiceSection,
@@ -504,6 +507,31 @@ export function keepShownChoices(sections: FilterSection[], setAside: (key: stri
     if (add !== null) setAside(keptKey(s.id, "add"), add);
     return { ...s, groups: [], addAnother: add === null ? null : [], kept: true, chosen };
   });
+}
+
+/**
+ * For a document, the parts beside the filters that the browser keeps as served (ADR 032,
+ * "Choices kept as served"): the model reference's price tables, the category tabs and the
+ * certified dialog's programs are links and text it never renders again from data. `setAside`
+ * hands them to the server's render; the page's data keeps an empty stand-in for each.
+ */
+export function keepShownParts(page: ResultsPageData, setAside: (key: string, value: unknown) => void): ResultsPageData {
+  const out = { ...page };
+  const reference = page.extras?.modelReference;
+  if (page.extras && reference?.pricing) {
+    setAside(MODEL_PRICING_KEY, reference.pricing);
+    out.extras = { ...page.extras, modelReference: { ...reference, pricing: { byYear: [], byTrim: [], kept: true } } };
+  }
+  if (page.tabs && page.tabs.length > 0) {
+    setAside(TABS_KEY, page.tabs);
+    out.tabs = [];
+    out.tabsKept = true;
+  }
+  if (page.certified) {
+    setAside(CERTIFIED_KEY, page.certified);
+    out.certified = null;
+  }
+  return out;
 }
 
 /**

@@ -120,7 +120,7 @@ function Results({ page }: { page: ResultsPageData }) {
     <WalletContext value={page.wallet}>
       <main>
         <SearchHero heading={page.heading} crumbs={page.crumbs} location={page.location} />
-        {page.tabs ? <CategoryTabs tabs={page.tabs} /> : null}
+        {page.tabs ? <CategoryTabs tabs={page.tabs} kept={page.tabsKept} /> : null}
         <div className="mx-auto max-w-7xl px-4 pb-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8 lg:pt-6">
           <FilterPanel
             sections={page.filters}

@@ -168,6 +168,9 @@ export type KeptPart = "groups" | "quick" | "add";
 
 /** The document-only key of the model reference's Pricing tables. */
 export const MODEL_PRICING_KEY = "model-reference:pricing";
+/** The document-only keys of the category tabs and the certified dialog's programs. */
+export const TABS_KEY = "results:tabs";
+export const CERTIFIED_KEY = "results:certified";
 
 /** The document-only key of a section's kept part. */
 export const keptKey = (sectionId: string, part: KeptPart) => `filters:${sectionId}:${part}`;
@@ -273,7 +276,9 @@ export interface ResultsPageData {
   indexable: boolean;
   heading: string;
   crumbs: Crumb[];
+  /** The category tabs (null: the flag is off). On a document: empty, with `tabsKept` (kept as served under TABS_KEY). */
   tabs: CategoryTab[] | null;
+  tabsKept?: true;
   /** The location editor in the hero. */
   location: SearchLocationData;
   chips: SearchChip[];
@@ -293,8 +298,11 @@ export interface ResultsPageData {
   keyword: string;
   /** 'Include Certified Vehicles' (certified program dialog): this search with certified cars added; null when they are in. */
   includeCertifiedHref: string | null;
-  /** The certified dialog's content (the one source, app/lib/trust-signals.ts; it stays out of the page's script). */
-  certified: CertifiedContent;
+  /**
+   * The certified dialog's content (the one source, app/lib/trust-signals.ts; it stays out of the
+   * page's script). Null on a document: kept as served under CERTIFIED_KEY.
+   */
+  certified: CertifiedContent | null;
   /** Open Graph tags (the BreadcrumbList and ItemList JSON-LD go into the document only: app/server/seo/json-ld.server.ts). */
   seo: SeoTag[];
   nextHref: string | null;

@@ -10,6 +10,8 @@ import { HONEYPOT_FIELD, REPORT_REASONS, VIA_FETCH } from "../../../lib/listing-
 import type { VehicleActionData } from "../../../lib/vehicle-view";
 import { Honeypot } from "../../../components/honeypot";
 import { InfoDialog, dialogClass, openModal, useReturnFocus } from "../../../components/search/info-dialog";
+import { KEPT_AS_SERVED, useDocumentOnly } from "../../../lib/document-only";
+import { CERTIFIED_KEY } from "../view";
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
 const primary = "rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
@@ -24,7 +26,7 @@ export function ResultsHelp({
 }: {
   includeCertifiedHref: string | null;
   evInfo: boolean;
-  certified: CertifiedContent;
+  certified: CertifiedContent | null;
   lead?: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -56,15 +58,7 @@ export function ResultsHelp({
           </>
         )}
       >
-        <p>{certified.intro}</p>
-        <dl className="space-y-2">
-          {certified.programs.map((p) => (
-            <div key={p.kind}>
-              <dt className="font-semibold text-ink">{p.label}</dt>
-              <dd>{p.text}</dd>
-            </div>
-          ))}
-        </dl>
+        <CertifiedPrograms certified={certified} />
         {includeCertifiedHref ? null : <p className="font-medium">Certified cars are already part of this search.</p>}
       </InfoDialog>
       {evInfo ? (
@@ -90,6 +84,26 @@ export function ResultsHelp({
           <p>Filter by Fuel Type to see one kind; Electric Mile Range narrows battery electric cars by how far they go on a charge.</p>
         </InfoDialog>
       ) : null}
+    </div>
+  );
+}
+
+/** The certified programs (null on a document: kept as served, ADR 032 "Choices kept as served"). */
+function CertifiedPrograms({ certified }: { certified: CertifiedContent | null }) {
+  const served = useDocumentOnly<CertifiedContent>(CERTIFIED_KEY);
+  const content = certified ?? served;
+  if (!content) return <div className="space-y-3" {...KEPT_AS_SERVED} />;
+  return (
+    <div className="space-y-3">
+      <p>{content.intro}</p>
+      <dl className="space-y-2">
+        {content.programs.map((p) => (
+          <div key={p.kind}>
+            <dt className="font-semibold text-ink">{p.label}</dt>
+            <dd>{p.text}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }
